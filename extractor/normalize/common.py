@@ -1,0 +1,54 @@
+"""Helpers shared by the normalizers: language codes and the terminology data files."""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..textmap import MappedText
+
+PATTERNS_DIR = Path(__file__).resolve().parent.parent.parent / "patterns"
+
+_LANGS = {
+    "en": "en", "en-us": "en", "en-gb": "en",
+    "zh": "zh", "zh-cn": "zh", "zh-tw": "zh", "zh-hans": "zh", "zh-hant": "zh", "zh-hk": "zh",
+    "ja": "ja", "ja-jp": "ja",
+}
+
+
+def lang_family(lang: str) -> str:
+    """``en`` / ``zh`` / ``ja`` for a language code (case-insensitive).
+
+    Raises:
+        ValueError: naming the code, for any other language.
+    """
+    fam = _LANGS.get((lang or "").strip().lower())
+    if fam is None:
+        raise ValueError(f"unsupported language {lang!r} (use en, zh-CN, zh-TW, zh-Hans, zh-Hant or ja)")
+    return fam
+
+
+@lru_cache(maxsize=None)
+def load_terms(name: str) -> dict[str, Any]:
+    """The terminology table ``patterns/terms/<name>.yaml`` as a dict."""
+    path = PATTERNS_DIR / "terms" / f"{name}.yaml"
+    with open(path, encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def nfc(mt: MappedText) -> MappedText:
+    """Unicode NFC (never NFKC: that would turn ① into 1 and 「」 stays as is)."""
+    t = mt.text
+    if t.isascii():
+        return mt
+    n = unicodedata.normalize("NFC", t)
+    if n == t:
+        return mt
+    if len(n) == len(t):
+        return mt.translate_chars(n)
+    # rare: composition changed the length; rewrite per grapheme-ish run
+    import regex
+    return mt.sub(regex.compile(r"\X"), lambda m: unicodedata.normalize("NFC", m.group(0)))

@@ -1,0 +1,102 @@
+"""Chinese normalizer: Traditional and Simplified, every register, to one canonical Simplified text.
+
+Steps (each keeps the offset map):
+1. NFC (never NFKC: ① stays ①).
+2. Full-width ASCII forms U+FF01-FF5E (``１０００``, ``：``, ``，``, ``（）``) to ASCII.
+3. Traditional -> Simplified with OpenCC ``t2s`` -- only when the text holds a character that
+   OpenCC's TSCharacters table converts (already-Simplified text is not converted).
+4. ``characters`` of ``patterns/terms/zh.yaml``: variant characters (壹 -> 一, seed 003), quotes.
+5. ``terms``: generations and registers of game terms to the canonical wording (此卡 -> 这张卡,
+   不可 -> 不能, 手牌 -> 手卡, 牌组 -> 卡组, 祭品 -> 解放, 我方 -> 自己, ...); every rewrite records
+   the register its source belongs to (see :func:`registers`).
+6. ``counters``: a measure word after a digit to 只 (1体 -> 1只).
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+
+from ..textmap import MappedText, compile_alternation
+from .common import load_terms, nfc
+
+_FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
+_FULLWIDTH_RE = regex.compile("[\uFF01-\uFF5E]")
+
+
+@lru_cache(maxsize=1)
+def _opencc():
+    from opencc import OpenCC
+    import opencc as _pkg
+
+    conv = OpenCC("t2s")
+    trad: set[str] = set()
+    path = Path(_pkg.__file__).parent / "dictionary" / "TSCharacters.txt"
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 2 and parts[0] != parts[1].split(" ")[0]:
+                trad.add(parts[0])
+    return conv, frozenset(trad)
+
+
+@lru_cache(maxsize=1)
+def _tables():
+    data = load_terms("zh")
+    chars: dict[str, str] = data.get("characters", {})
+    terms = {f: t for f, t, _ in data.get("terms", [])}
+    register_of = {f: r for f, _, r in data.get("terms", [])}
+    counters = data.get("counters", {})
+    counter_re = regex.compile(r"(?<=[0-9])(?:" + "|".join(map(regex.escape, counters)) + ")") if counters else None
+    return (chars, compile_alternation(chars), terms, compile_alternation(terms), register_of,
+            counters, counter_re)
+
+
+def has_traditional(text: str) -> bool:
+    """True if ``text`` holds a character that OpenCC t2s would convert."""
+    _, trad = _opencc()
+    return not trad.isdisjoint(text)
+
+
+def to_simplified(mt: MappedText) -> MappedText:
+    """OpenCC t2s on ``mt`` (a no-op when it holds no Traditional character)."""
+    if not has_traditional(mt.text):
+        return mt
+    conv, _ = _opencc()
+    out = conv.convert(mt.text)
+    if len(out) == len(mt.text):
+        return mt.translate_chars(out)
+    # a phrase conversion changed the length: convert clause by clause so the map stays exact
+    return mt.sub(regex.compile(r"[^，。；：,.;:\n]+"), lambda m: conv.convert(m.group(0)))
+
+
+def normalize_zh(text: str) -> MappedText:
+    """Normalize Chinese text (either script, any register).  Input: original text.
+    Output: MappedText with canonical Simplified text."""
+    chars, chars_re, terms, terms_re, _, counters, counter_re = _tables()
+    mt = nfc(MappedText(text))
+    if _FULLWIDTH_RE.search(mt.text):
+        mt.sub(_FULLWIDTH_RE, lambda m: _FULLWIDTH[m.group(0)])
+    to_simplified(mt)
+    if chars_re.search(mt.text):
+        mt.replace_all(chars, chars_re)
+    if terms_re.search(mt.text):
+        mt.replace_all(terms, terms_re)
+    if counter_re is not None and counter_re.search(mt.text):
+        mt.sub(counter_re, lambda m: counters[m.group(0)])
+    return mt
+
+
+def registers(text: str) -> list[str]:
+    """The registers whose marker terms occur in ``text`` (after t2s): ``official``, ``old``,
+    ``community``; ``community`` alone when no marker of another register is found.
+    Recorded from the words present, never guessed."""
+    _, _, terms, terms_re, register_of, _, _ = _tables()
+    conv, _ = _opencc()
+    t = conv.convert(text) if has_traditional(text) else text
+    found = {register_of[m.group(0)] for m in terms_re.finditer(t)}
+    if "这张卡" in t or "不能" in t or "手卡" in t or "卡组" in t:
+        found.add("community")
+    return sorted(found) or ["community"]

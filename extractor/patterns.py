@@ -1,0 +1,247 @@
+"""The pattern catalog (``patterns/<lang>/*.yaml``) and the matcher that runs it.
+
+A pattern file holds ``language`` and a list ``patterns``; each pattern has:
+
+- ``id``: unique, ``<lang>.<name>``;
+- ``regex``: a ``regex``-module expression run on the NORMALIZED text (see ``extractor.normalize``);
+- ``yields``: the condition it produces (``kind`` plus fixed fields of
+  :mod:`extractor.conditions`);
+- ``captures`` (optional): ``field: {group: NAME, as: TYPE}`` -- a field filled from a named
+  group: ``locations`` (location words of the group), ``summon`` (a Summon kind word),
+  ``names`` (quoted card names), ``name`` (the first quoted name), ``bool`` (the group matched);
+  ``count`` (a number word or digit);
+- ``scope`` (optional): ``monster`` (default: the monster text of a monster card) or ``any``
+  (any card text, the Pendulum Effect included);
+- ``requires`` (optional): literals, at least one of which must be in the text (a fast prefilter);
+- ``examples``: ``match`` (texts it must match; an item may be ``{text, expect}`` with field
+  values the condition must have) and ``no_match`` (texts it must not match).  Every example
+  runs as a test.
+
+Vocabularies for captures (location and Summon-kind words) live in ``patterns/terms/<lang>.yaml``
+under ``vocab``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+import regex
+import yaml
+
+from .conditions import CONDITION_CLASSES
+from .normalize.common import PATTERNS_DIR, lang_family, load_terms
+from .textmap import compile_alternation
+
+__all__ = ["Pattern", "Catalog", "RawMatch", "load_catalog", "PatternError"]
+
+REGEX_TIMEOUT = 1.0  # seconds per search: a guard against runaway patterns
+
+
+class PatternError(ValueError):
+    """A pattern file is malformed; the message names the file and the pattern id."""
+
+
+@dataclass(slots=True)
+class RawMatch:
+    """One pattern match in normalized text (offsets into the normalized text)."""
+
+    pattern: "Pattern"
+    start: int
+    end: int
+    fields: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Pattern:
+    id: str
+    lang: str
+    regex: "regex.Pattern[str]"
+    yields: dict[str, Any]
+    captures: dict[str, tuple[str, str]]
+    scope: str = "monster"
+    requires: tuple[str, ...] = ()
+    examples_match: list[dict[str, Any]] = field(default_factory=list)
+    examples_no_match: list[str] = field(default_factory=list)
+    file: str = ""
+    note: str = ""
+
+
+class _Vocab:
+    """Location and Summon-kind words of one language, for captures."""
+
+    def __init__(self, data: dict[str, Any]):
+        voc = data.get("vocab", {}) or {}
+        self.loc_words = {w: k for k, ws in (voc.get("locations") or {}).items() for w in ws}
+        self.summon_words = {w: k for k, ws in (voc.get("summons") or {}).items() for w in ws}
+        self.count_words = {str(w): int(k) for k, ws in (voc.get("counts") or {}).items() for w in ws}
+        self.loc_re = compile_alternation(self.loc_words) if self.loc_words else None
+        self.summon_re = compile_alternation(self.summon_words) if self.summon_words else None
+        self.quote_re = regex.compile(voc.get("quote", r'"([^"]+)"'))
+
+    def locations(self, s: str) -> tuple[str, ...]:
+        if not self.loc_re:
+            return ()
+        out: list[str] = []
+        for m in self.loc_re.finditer(s):
+            k = self.loc_words[m.group(0)]
+            if k not in out:
+                out.append(k)
+        return tuple(out)
+
+    def summon(self, s: str) -> str | None:
+        if not self.summon_re:
+            return None
+        m = self.summon_re.search(s)
+        return self.summon_words[m.group(0)] if m else None
+
+    def count(self, s: str) -> int | None:
+        s = s.strip()
+        if s.isdigit():
+            return int(s)
+        return self.count_words.get(s)
+
+
+class Catalog:
+    """All patterns of every language, compiled, grouped by language family."""
+
+    def __init__(self, patterns: list[Pattern], vocabs: dict[str, _Vocab]):
+        self.patterns = patterns
+        self.by_lang: dict[str, list[Pattern]] = {}
+        for p in patterns:
+            self.by_lang.setdefault(p.lang, []).append(p)
+        self.vocabs = vocabs
+
+    def __len__(self) -> int:
+        return len(self.patterns)
+
+    def get(self, pattern_id: str) -> Pattern:
+        for p in self.patterns:
+            if p.id == pattern_id:
+                return p
+        raise KeyError(pattern_id)
+
+    def run(self, text: str, lang: str, start: int = 0, end: int | None = None,
+            scopes: tuple[str, ...] = ("monster", "any")) -> Iterator[RawMatch]:
+        """Every match of every pattern of ``lang`` with a scope in ``scopes`` inside
+        ``text[start:end]`` (normalized text).  Overlapping matches of different patterns are all
+        kept (like spaCy's SpanRuler); each knows its pattern.
+
+        Raises:
+            TimeoutError: a pattern ran longer than ``REGEX_TIMEOUT`` seconds (message names it).
+        """
+        fam = lang_family(lang)
+        voc = self.vocabs.get(fam)
+        end = len(text) if end is None else end
+        region = text[start:end] if (start or end != len(text)) else text
+        for p in self.by_lang.get(fam, ()):
+            if p.scope not in scopes:
+                continue
+            if p.requires and not any(r in region for r in p.requires):
+                continue
+            try:
+                for m in p.regex.finditer(region, timeout=REGEX_TIMEOUT):
+                    yield RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc))
+            except TimeoutError as e:
+                raise TimeoutError(f"pattern {p.id} ({p.file}) timed out") from e
+
+
+def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
+    out = dict(p.yields)
+    for fld, (group, typ) in p.captures.items():
+        g = m.group(group)
+        if typ == "bool":
+            out[fld] = g is not None
+            continue
+        if g is None or voc is None:
+            continue
+        if typ == "locations":
+            locs = voc.locations(g)
+            if locs:
+                out[fld] = locs
+        elif typ == "summon":
+            k = voc.summon(g)
+            if k:
+                out[fld] = k
+        elif typ == "names":
+            out[fld] = tuple(x.group(1) for x in voc.quote_re.finditer(g))
+        elif typ == "name":
+            x = voc.quote_re.search(g)
+            out[fld] = x.group(1) if x else g.strip()
+        elif typ == "count":
+            c = voc.count(g)
+            if c is not None:
+                out[fld] = c
+        elif typ == "text":
+            out[fld] = g
+    return out
+
+
+_CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text"}
+
+
+def _load_file(path: Path, seen: set[str]) -> list[Pattern]:
+    where = path.relative_to(PATTERNS_DIR.parent) if path.is_relative_to(PATTERNS_DIR.parent) else path
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except yaml.YAMLError as e:
+        raise PatternError(f"{where}: not valid YAML ({e})") from e
+    if not isinstance(data, dict) or "patterns" not in data or "language" not in data:
+        raise PatternError(f"{where}: needs the keys 'language' and 'patterns'")
+    fam = lang_family(data["language"])
+    out: list[Pattern] = []
+    for i, d in enumerate(data["patterns"] or []):
+        pid = d.get("id") if isinstance(d, dict) else None
+        if not pid:
+            raise PatternError(f"{where}: pattern #{i + 1} has no id")
+        if pid in seen:
+            raise PatternError(f"{where}: pattern id {pid!r} is used twice")
+        seen.add(pid)
+        for key in ("regex", "yields", "examples"):
+            if key not in d:
+                raise PatternError(f"{where}: pattern {pid}: missing {key!r}")
+        kind = d["yields"].get("kind")
+        if kind not in CONDITION_CLASSES:
+            raise PatternError(f"{where}: pattern {pid}: unknown condition kind {kind!r}")
+        try:
+            rx = regex.compile(d["regex"])
+        except regex.error as e:
+            raise PatternError(f"{where}: pattern {pid}: bad regex ({e})") from e
+        caps: dict[str, tuple[str, str]] = {}
+        for fld, spec in (d.get("captures") or {}).items():
+            group, typ = spec.get("group"), spec.get("as")
+            if typ not in _CAPTURE_TYPES or group not in rx.groupindex:
+                raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs a named group of "
+                                   f"the regex and 'as' in {sorted(_CAPTURE_TYPES)}")
+            caps[fld] = (group, typ)
+        ex = d["examples"] or {}
+        matches = [e if isinstance(e, dict) else {"text": e} for e in (ex.get("match") or [])]
+        if not matches:
+            raise PatternError(f"{where}: pattern {pid}: needs at least one 'match' example")
+        req = d.get("requires") or ()
+        out.append(Pattern(id=pid, lang=fam, regex=rx, yields=dict(d["yields"]), captures=caps,
+                           scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req),
+                           examples_match=matches, examples_no_match=list(ex.get("no_match") or []),
+                           file=str(where), note=d.get("note", "")))
+    return out
+
+
+@lru_cache(maxsize=4)
+def load_catalog(root: str | None = None) -> Catalog:
+    """Load every ``*.yaml`` under ``<root>/<lang>/`` (default: the project's ``patterns/``).
+
+    Raises:
+        PatternError: a file is malformed (names the file and the pattern).
+    """
+    base = Path(root) if root else PATTERNS_DIR
+    patterns: list[Pattern] = []
+    seen: set[str] = set()
+    vocabs: dict[str, _Vocab] = {}
+    for lang_dir in sorted(p for p in base.iterdir() if p.is_dir() and p.name != "terms"):
+        for path in sorted(lang_dir.glob("*.yaml")):
+            patterns.extend(_load_file(path, seen))
+    for fam in {p.lang for p in patterns}:
+        vocabs[fam] = _Vocab(load_terms(fam))
+    return Catalog(patterns, vocabs)

@@ -1,0 +1,140 @@
+"""The one-way pipeline for one card: read -> normalize -> segment -> match -> conditions ->
+profile -> tags.
+
+``analyze(card) -> CardResult``.  ``analyze_text(text, lang, frame)`` for loose text.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from .conditions import CONDITION_CLASSES, Condition
+from .frame import Frame
+from .normalize import lang_family, normalize
+from .patterns import Catalog, RawMatch, load_catalog
+from .profile import Profile, build_profile
+from .segment import Segments, segment
+from .tags import tags_from_profile
+from .textmap import MappedText
+
+
+class Card(BaseModel):
+    """One card as read from any input.
+
+    id: passcode (int) or ``None``; name; lang (``en``, ``zh-CN``, ``zh-TW``, ...);
+    text: the card text (monster text, possibly with a Pendulum block as in cdb files);
+    pendulum_effect: a separate Pendulum Effect (yaml-yugi), or ``None``; frame.
+    """
+
+    id: int | None = None
+    name: str = ""
+    lang: str = "en"
+    text: str = ""
+    pendulum_effect: str | None = None
+    frame: Frame = Field(default_factory=Frame)
+
+
+class CardResult(BaseModel):
+    """The output for one card (one JSONL line of ``tag``).
+
+    tags: TAGS.md tags (sorted); conditions: condition objects with spans into the ORIGINAL text;
+    tributes: Tributes its Normal Summon needs (``None`` if it cannot be Normal Summoned, and for
+    Spells/Traps); profile: the summoning profile; registers: Chinese registers found;
+    warnings: problems that did not stop the card; error: set when the card could not be read.
+    """
+
+    id: int | None
+    name: str
+    lang: str
+    tags: list[str] = Field(default_factory=list)
+    conditions: list[Condition] = Field(default_factory=list)
+    tributes: int | None = None
+    profile: Profile | None = None
+    registers: list[str] | None = None
+    warnings: list[str] = Field(default_factory=list)
+    error: str | None = None
+
+
+# Conditions that the text of an Extra Deck / Ritual monster makes redundant are still kept;
+# conditions that overlap (two patterns on the same words for the same kind) are merged.
+
+def _conditions(mt: MappedText, matches: list[RawMatch], lang: str, source: str,
+                warnings: list[str]) -> list[Any]:
+    out: list[Any] = []
+    seen: set[tuple] = set()
+    for m in sorted(matches, key=lambda r: (r.start, -r.end)):
+        s, e = mt.to_original(m.start, m.end)
+        kind = m.fields["kind"]
+        key = (kind, s, e)
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            out.append(CONDITION_CLASSES[kind](span=(s, e), phrase=mt.original[s:e], pattern_id=m.pattern.id,
+                                               lang=lang_family(lang), source=source, **m.fields))
+        except ValidationError as ex:
+            warnings.append(f"pattern {m.pattern.id}: bad condition ({ex.errors()[0]['msg']})")
+    return _suppress(out)
+
+
+def _suppress(conds: list[Any]) -> list[Any]:
+    """Drop a condition whose span lies inside another of the same kind (the longer wins)."""
+    keep = []
+    for c in conds:
+        if any(o is not c and o.kind == c.kind and o.span[0] <= c.span[0] and c.span[1] <= o.span[1]
+               and (o.span != c.span) for o in conds):
+            continue
+        keep.append(c)
+    return keep
+
+
+def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: Catalog | None = None,
+                 pendulum_effect: str | None = None) -> tuple[list[Any], Profile, list[str], MappedText, Segments]:
+    """Conditions, profile and tags of one text.
+
+    Input: original ``text``, its ``lang``, the card ``frame`` (unknown when ``None``).
+    Output: ``(conditions, profile, tags, mapped_text, segments)``.
+    Raises:
+        ValueError: unsupported language.  TimeoutError: a runaway pattern.
+    """
+    frame = frame or Frame()
+    cat = catalog or load_catalog()
+    fam = lang_family(lang)
+    warnings: list[str] = []
+    mt = normalize(text or "", lang)
+    seg = segment(mt.text, fam, extra_deck=frame.extra_deck)
+    matches: list[RawMatch] = []
+    if frame.is_monster:
+        ms, me = seg.monster
+        matches.extend(cat.run(mt.text, lang, ms, me, scopes=("monster", "any")))
+        if seg.pendulum:
+            matches.extend(cat.run(mt.text, lang, *seg.pendulum, scopes=("any",)))
+    else:
+        matches.extend(cat.run(mt.text, lang, scopes=("any",)))
+    conds = _conditions(mt, matches, lang, "text", warnings)
+    if pendulum_effect:
+        pmt = normalize(pendulum_effect, lang)
+        conds.extend(_conditions(pmt, list(cat.run(pmt.text, lang, scopes=("any",))), lang, "pendulum_effect", warnings))
+    profile = build_profile(conds, frame)
+    return conds, profile, tags_from_profile(profile), mt, seg
+
+
+def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
+    """Analyze one :class:`Card`.  Never raises for bad card content: problems become
+    ``error`` (nothing could be done) or ``warnings``."""
+    try:
+        conds, profile, tags, mt, _ = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
+                                                   pendulum_effect=card.pendulum_effect)
+    except (ValueError, TimeoutError) as e:
+        return CardResult(id=card.id, name=card.name, lang=card.lang, error=f"card {card.id} {card.name!r}: {e}")
+    warnings = []
+    if not (card.text or "").strip():
+        warnings.append("empty text")
+    reg = None
+    if lang_family(card.lang) == "zh" and card.text:
+        from .normalize.zh import registers
+        reg = registers(card.text)
+    tributes = profile.normal_summon.tributes if profile.normal_summon else None
+    return CardResult(id=card.id, name=card.name, lang=card.lang, tags=tags, conditions=conds,
+                      tributes=tributes, profile=profile, registers=reg, warnings=warnings)

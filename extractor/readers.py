@@ -1,0 +1,222 @@
+"""Readers for the card databases ``tag`` accepts.  Each yields :class:`ReadItem` s: a
+:class:`~extractor.pipeline.Card`, or an error naming the record and the problem (a bad record
+never stops the rest).
+
+Formats (``detect_format`` picks one from the file):
+- ``cdb``: ygopro / EDOPro ``cards.cdb`` SQLite (``datas`` + ``texts``), opened read-only;
+- ``yaml-yugi``: yaml-yugi JSONL (``password``, ``text{lang}``, ``monster_type_line`` ...);
+- ``ygoprodeck``: ``{"data": [{"id", "name", "desc", "type", "level", ...}]}``;
+- ``i18n``: ``{"cards": [{"id", "name", "lore"}]}`` (a 2012 multilingual card file);
+- ``jsonl``: one ``{id, name, text, lang}`` per line, optional ``type`` (a type line such as
+  "Dragon / Synchro / Effect") and ``level``.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import orjson
+
+from .frame import Frame
+from .pipeline import Card
+
+FORMATS = ("cdb", "yaml-yugi", "ygoprodeck", "i18n", "jsonl")
+
+
+class InputError(Exception):
+    """The input as a whole cannot be read (missing file, unknown format)."""
+
+
+@dataclass(slots=True)
+class ReadItem:
+    """One record: ``card`` or ``error`` (with whatever ``id``/``name`` could be read)."""
+
+    card: Card | None = None
+    error: str | None = None
+    id: int | None = None
+    name: str = ""
+
+
+def detect_format(path: str | Path) -> str:
+    """Guess the format of ``path`` from its first bytes.
+
+    Raises:
+        InputError: missing file or unknown format.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{path}: no such file")
+    if p.is_dir():
+        raise InputError(f"{path}: is a directory, expected a card database file")
+    with open(p, "rb") as f:
+        head = f.read(4096)
+    if head.startswith(b"SQLite format 3"):
+        return "cdb"
+    s = head.lstrip()
+    if s.startswith(b"{"):
+        first = s.split(b"\n", 1)[0]
+        if b'"password"' in first or b'"konami_id"' in first:
+            return "yaml-yugi"
+        if s.startswith(b'{"data"') or b'"data"' in s[:200] and b"\n" not in s[:s.find(b'"data"')]:
+            return "ygoprodeck"
+        if b'"cards"' in s[:200]:
+            return "i18n"
+        return "jsonl"
+    if s.startswith(b"["):
+        return "ygoprodeck"
+    raise InputError(f"{path}: unknown format (expected a cards.cdb, yaml-yugi JSONL, YGOPRODeck JSON or JSONL)")
+
+
+def _int_or_none(v) -> int | None:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+        return int(v)
+    return None
+
+
+def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
+    """Cards of a ygopro ``cards.cdb`` (opened read-only).  Rows with a ``texts`` row but no
+    ``datas`` row get an unknown frame and a warning-free read; ``datas`` rows with no text are
+    reported as errors."""
+    uri = f"file:{Path(path).resolve()}?mode=ro"
+    try:
+        con = sqlite3.connect(uri, uri=True)
+        rows = con.execute(
+            'SELECT t.id, t.name, t."desc", d.type, d.level FROM texts t LEFT JOIN datas d ON d.id = t.id '
+            'UNION ALL SELECT d.id, NULL, NULL, d.type, d.level FROM datas d '
+            'WHERE NOT EXISTS (SELECT 1 FROM texts t WHERE t.id = d.id) ORDER BY 1').fetchall()
+    except sqlite3.DatabaseError as e:
+        raise InputError(f"{path}: not a readable cards.cdb ({e})") from e
+    for cid, name, desc, typ, level in rows:
+        if name is None and desc is None:
+            yield ReadItem(error=f"card {cid}: has a datas row but no texts row", id=cid)
+            continue
+        frame = Frame.from_cdb(typ, level) if typ is not None else Frame()
+        yield ReadItem(card=Card(id=cid, name=name or "", lang=lang, text=desc or "", frame=frame))
+    con.close()
+
+
+def _lines(path: str | Path) -> Iterator[tuple[int, bytes]]:
+    with open(path, "rb") as f:
+        for n, line in enumerate(f, 1):
+            if line.strip():
+                yield n, line
+
+
+def read_yaml_yugi(path: str | Path, lang: str) -> Iterator[ReadItem]:
+    """yaml-yugi JSONL; ``lang`` picks ``text[lang]`` (``en``, ``zh-CN``, ``zh-TW``, ...).
+    The id is ``password`` (or ``fake_password``).  A card with no text in ``lang`` is an error
+    line naming the card."""
+    for n, line in _lines(path):
+        try:
+            d = orjson.loads(line)
+        except orjson.JSONDecodeError as e:
+            yield ReadItem(error=f"line {n}: not JSON ({e})")
+            continue
+        cid = d.get("password") or d.get("fake_password")
+        names = d.get("name") or {}
+        name = names.get(lang) or names.get("en") or ""
+        text = (d.get("text") or {}).get(lang)
+        if not text:
+            yield ReadItem(error=f"card {cid} {name!r}: no {lang} text", id=cid, name=name)
+            continue
+        frame = Frame.from_type_line(d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
+                                     d.get("card_type"))
+        pend = (d.get("pendulum_effect") or {}).get(lang)
+        yield ReadItem(card=Card(id=cid, name=name, lang=lang, text=text, pendulum_effect=pend, frame=frame))
+
+
+def _frame_from_record(d: dict) -> Frame:
+    typ = d.get("type") or d.get("type_line") or d.get("frame") or d.get("frameType")
+    level = _int_or_none(d.get("level")) or _int_or_none(d.get("rank")) or _int_or_none(d.get("linkval"))
+    if isinstance(typ, int):
+        return Frame.from_cdb(typ, level)
+    return Frame.from_type_line(typ, level) if typ else Frame(level=level)
+
+
+def read_ygoprodeck(path: str | Path, lang: str) -> Iterator[ReadItem]:
+    """YGOPRODeck-style JSON: ``{"data": [...]}`` or a bare list; ``desc`` is the text."""
+    try:
+        data = orjson.loads(Path(path).read_bytes())
+    except orjson.JSONDecodeError as e:
+        raise InputError(f"{path}: not JSON ({e})") from e
+    items = data.get("data") if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        raise InputError(f"{path}: expected {{\"data\": [...]}}")
+    for i, d in enumerate(items, 1):
+        if not isinstance(d, dict):
+            yield ReadItem(error=f"record {i}: not an object")
+            continue
+        cid = _int_or_none(d.get("id"))
+        text = d.get("desc") if d.get("desc") is not None else d.get("text")
+        if not isinstance(text, str):
+            yield ReadItem(error=f"card {cid} {d.get('name', '')!r}: no text (desc)", id=cid, name=str(d.get("name", "")))
+            continue
+        yield ReadItem(card=Card(id=cid, name=str(d.get("name", "")), lang=d.get("lang") or lang, text=text,
+                                 pendulum_effect=d.get("pend_desc"), frame=_frame_from_record(d)))
+
+
+def read_i18n(path: str | Path, lang: str) -> Iterator[ReadItem]:
+    """``{"cards": [{"id", "name", "lore"}]}``: no frame information (text only)."""
+    try:
+        data = orjson.loads(Path(path).read_bytes())
+    except orjson.JSONDecodeError as e:
+        raise InputError(f"{path}: not JSON ({e})") from e
+    for i, d in enumerate(data.get("cards") or [], 1):
+        cid = _int_or_none(d.get("id"))
+        text = d.get("lore") if d.get("lore") is not None else d.get("text")
+        if not isinstance(text, str):
+            yield ReadItem(error=f"card {cid} {d.get('name', '')!r}: no text (lore)", id=cid)
+            continue
+        yield ReadItem(card=Card(id=cid, name=str(d.get("name", "")), lang=lang, text=text, frame=_frame_from_record(d)))
+
+
+def read_jsonl(path: str | Path, lang: str | None) -> Iterator[ReadItem]:
+    """JSONL of ``{id, name, text, lang}`` with optional ``type`` and ``level``; ``lang`` of the
+    record wins over the command-line one."""
+    for n, line in _lines(path):
+        try:
+            d = orjson.loads(line)
+        except orjson.JSONDecodeError as e:
+            yield ReadItem(error=f"line {n}: not JSON ({e})")
+            continue
+        if not isinstance(d, dict):
+            yield ReadItem(error=f"line {n}: not a JSON object")
+            continue
+        cid = _int_or_none(d.get("id"))
+        name = str(d.get("name") or "")
+        text = d.get("text", d.get("desc"))
+        lg = d.get("lang") or lang
+        if not isinstance(text, str):
+            yield ReadItem(error=f"line {n}: card {cid} {name!r}: 'text' missing or not a string", id=cid, name=name)
+            continue
+        if not lg:
+            yield ReadItem(error=f"line {n}: card {cid} {name!r}: no 'lang' (give --lang)", id=cid, name=name)
+            continue
+        yield ReadItem(card=Card(id=cid, name=name, lang=lg, text=text, frame=_frame_from_record(d)))
+
+
+def read_cards(path: str | Path, lang: str | None = None, fmt: str | None = None) -> Iterator[ReadItem]:
+    """Read any supported input.  ``lang`` defaults to ``en``.
+
+    Raises:
+        InputError: the file as a whole cannot be read.
+    """
+    fmt = fmt or detect_format(path)
+    lg = lang or "en"
+    if fmt == "cdb":
+        return read_cdb(path, lg)
+    if fmt == "yaml-yugi":
+        return read_yaml_yugi(path, lg)
+    if fmt == "ygoprodeck":
+        return read_ygoprodeck(path, lg)
+    if fmt == "i18n":
+        return read_i18n(path, lg)
+    if fmt == "jsonl":
+        return read_jsonl(path, lang)
+    raise InputError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")

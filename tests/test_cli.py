@@ -1,0 +1,77 @@
+import json
+import sqlite3
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from extractor.cli import main
+
+from conftest import ROOT
+
+SAMPLE = ROOT / "corpora" / "sample" / "cards.jsonl"
+
+
+def test_tag_sample_jsonl(tmp_path):
+    out = tmp_path / "out.jsonl"
+    r = CliRunner().invoke(main, ["tag", str(SAMPLE), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == sum(1 for _ in open(SAMPLE, encoding="utf-8"))
+    dad = next(r for r in rows if r["id"] == 65192027 and r["lang"] == "en")
+    assert "nomi" in dad["tags"] and dad["tributes"] is None
+    c = dad["conditions"][0]
+    text = next(json.loads(l)["text"] for l in open(SAMPLE, encoding="utf-8") if '"id": 65192027' in l)
+    assert text[c["span"][0]:c["span"][1]] == c["phrase"]
+    assert "cards 43" in r.output or "cards" in r.output
+
+
+def test_bad_lines_become_error_lines_and_the_rest_goes_on(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": 1, "name": "A", "text": "Cannot be Special Summoned.", "lang": "en", "type": "Fiend / Effect", "level": 4}\n'
+                   'not json\n'
+                   '{"id": 2, "name": "B", "lang": "en"}\n'
+                   '{"id": 3, "name": "C", "text": "x", "lang": "xx"}\n'
+                   '{"id": 4, "name": "D", "text": "Cannot be Normal Summoned/Set.", "lang": "en", "type": "Fiend / Effect", "level": 8}\n',
+                   encoding="utf-8")
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["tag", str(src), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(l) for l in out.read_text().splitlines()]
+    assert len(rows) == 5
+    assert rows[0]["tags"] == ["cannot-special-summon"] and "error" not in rows[0]
+    assert "line 2" in rows[1]["error"]
+    assert "card 2" in rows[2]["error"] and "text" in rows[2]["error"]
+    assert "unsupported language" in rows[3]["error"] and "card 3" in rows[3]["error"]
+    assert "special-summon-monster" in rows[4]["tags"]
+    assert "errors 3" in r.output
+
+
+def test_csv_and_sqlite_outputs(tmp_path):
+    r = CliRunner().invoke(main, ["tag", str(SAMPLE), "--format", "sqlite", "-o", str(tmp_path / "o.db")])
+    assert r.exit_code == 0, r.output
+    con = sqlite3.connect(tmp_path / "o.db")
+    assert con.execute("SELECT COUNT(*) FROM cards").fetchone()[0] == 43
+    assert con.execute("SELECT COUNT(*) FROM card_tags WHERE tag='nomi'").fetchone()[0] >= 1
+    r = CliRunner().invoke(main, ["tag", str(SAMPLE), "--format", "csv", "-o", str(tmp_path / "o.csv")])
+    assert r.exit_code == 0
+    assert (tmp_path / "o.csv").read_text().startswith("id,name,lang,tags")
+
+
+def test_missing_input_is_a_clear_error(tmp_path):
+    r = CliRunner().invoke(main, ["tag", str(tmp_path / "nope.cdb")])
+    assert r.exit_code != 0 and "no such file" in r.output
+
+
+def test_schema_command():
+    r = CliRunner().invoke(main, ["schema"])
+    assert r.exit_code == 0
+    s = json.loads(r.output)
+    assert "conditions" in s["properties"] and "tags" in s["properties"]
+
+
+def test_console_script_runs():
+    r = subprocess.run([sys.executable, "-m", "extractor.cli", "explain", "Cannot be Special Summoned.", "--type", "Fiend / Effect", "--level", "4"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "cannot-special-summon" in r.stdout and "en.cannot-special-summon" in r.stdout
