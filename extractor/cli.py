@@ -150,5 +150,8 @@ def schema(output: str | None) -> None:
         click.echo(data.decode())
 
 
+from .judge_cli import judge; main.add_command(judge)  # noqa: E402,E702  (summoning rules core)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
