@@ -152,6 +152,8 @@ def schema(output: str | None) -> None:
 
 from .judge_cli import judge; main.add_command(judge)  # noqa: E402,E702  (summoning rules core)
 
+from .validate_cli import validate; main.add_command(validate)  # noqa: E402,E702  (translation validation)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()
