@@ -12,12 +12,14 @@ Formats (``detect_format`` picks one from the file):
 """
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import orjson
+from pydantic import ValidationError
 
 from .frame import Frame
 from .pipeline import Card
@@ -59,14 +61,39 @@ def detect_format(path: str | Path) -> str:
         first = s.split(b"\n", 1)[0]
         if b'"password"' in first or b'"konami_id"' in first:
             return "yaml-yugi"
-        if s.startswith(b'{"data"') or b'"data"' in s[:200] and b"\n" not in s[:s.find(b'"data"')]:
-            return "ygoprodeck"
-        if b'"cards"' in s[:200]:
-            return "i18n"
+        try:
+            obj = orjson.loads(first)
+        except orjson.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict):  # a whole object on the first line: JSONL, or one-line JSON
+            if isinstance(obj.get("data"), list):
+                return "ygoprodeck"
+            if isinstance(obj.get("cards"), list):
+                return "i18n"
+            return "jsonl"
+        # one JSON document over several lines (pretty-printed), or a first line longer than head
+        m = _LIST_KEY.search(s)
+        if m:
+            return "ygoprodeck" if m.group(1) == b"data" else "i18n"
         return "jsonl"
     if s.startswith(b"["):
         return "ygoprodeck"
     raise InputError(f"{path}: unknown format (expected a cards.cdb, yaml-yugi JSONL, YGOPRODeck JSON or JSONL)")
+
+
+_LIST_KEY = re.compile(rb'"(data|cards)"\s*:\s*\[')
+
+
+def _card(**kw) -> ReadItem:
+    """A :class:`ReadItem` holding ``Card(**kw)``, or an error naming the card when a field has
+    the wrong type (e.g. a ``lang`` that is not a string)."""
+    try:
+        return ReadItem(card=Card(**kw))
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        return ReadItem(error=f"card {kw.get('id')} {kw.get('name', '')!r}: bad {where} ({err['msg']})",
+                        id=kw.get("id"), name=str(kw.get("name", "")))
 
 
 def _int_or_none(v) -> int | None:
@@ -83,7 +110,10 @@ def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
     """Cards of a ygopro ``cards.cdb`` (opened read-only).  Rows with a ``texts`` row but no
     ``datas`` row get an unknown frame and a warning-free read; ``datas`` rows with no text are
     reported as errors."""
-    uri = f"file:{Path(path).resolve()}?mode=ro"
+    # as_uri() percent-encodes '#', '?', '%' ... (a raw path would cut the URI there and open,
+    # or even create, another file)
+    uri = Path(path).resolve().as_uri() + "?mode=ro"
+    con = None
     try:
         con = sqlite3.connect(uri, uri=True)
         rows = con.execute(
@@ -92,13 +122,15 @@ def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
             'WHERE NOT EXISTS (SELECT 1 FROM texts t WHERE t.id = d.id) ORDER BY 1').fetchall()
     except sqlite3.DatabaseError as e:
         raise InputError(f"{path}: not a readable cards.cdb ({e})") from e
+    finally:
+        if con is not None:
+            con.close()
     for cid, name, desc, typ, level in rows:
         if name is None and desc is None:
             yield ReadItem(error=f"card {cid}: has a datas row but no texts row", id=cid)
             continue
-        frame = Frame.from_cdb(typ, level) if typ is not None else Frame()
-        yield ReadItem(card=Card(id=cid, name=name or "", lang=lang, text=desc or "", frame=frame))
-    con.close()
+        frame = Frame.from_cdb(typ, level) if isinstance(typ, int) else Frame()
+        yield _card(id=cid, name=name or "", lang=lang, text=desc or "", frame=frame)
 
 
 def _lines(path: str | Path) -> Iterator[tuple[int, bytes]]:
@@ -118,25 +150,28 @@ def read_yaml_yugi(path: str | Path, lang: str) -> Iterator[ReadItem]:
         except orjson.JSONDecodeError as e:
             yield ReadItem(error=f"line {n}: not JSON ({e})")
             continue
-        cid = d.get("password") or d.get("fake_password")
-        names = d.get("name") or {}
+        if not isinstance(d, dict):
+            yield ReadItem(error=f"line {n}: not a JSON object")
+            continue
+        cid = _int_or_none(d.get("password")) or _int_or_none(d.get("fake_password"))
+        names = d.get("name") if isinstance(d.get("name"), dict) else {}
         name = names.get(lang) or names.get("en") or ""
-        text = (d.get("text") or {}).get(lang)
+        text = (d.get("text") if isinstance(d.get("text"), dict) else {}).get(lang)
         if not text:
             yield ReadItem(error=f"card {cid} {name!r}: no {lang} text", id=cid, name=name)
             continue
         frame = Frame.from_type_line(d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
                                      d.get("card_type"))
-        pend = (d.get("pendulum_effect") or {}).get(lang)
-        yield ReadItem(card=Card(id=cid, name=name, lang=lang, text=text, pendulum_effect=pend, frame=frame))
+        pend = (d.get("pendulum_effect") or {}).get(lang) if isinstance(d.get("pendulum_effect"), dict) else None
+        yield _card(id=cid, name=name, lang=lang, text=text, pendulum_effect=pend, frame=frame)
 
 
 def _frame_from_record(d: dict) -> Frame:
     typ = d.get("type") or d.get("type_line") or d.get("frame") or d.get("frameType")
     level = _int_or_none(d.get("level")) or _int_or_none(d.get("rank")) or _int_or_none(d.get("linkval"))
-    if isinstance(typ, int):
+    if isinstance(typ, int) and not isinstance(typ, bool):
         return Frame.from_cdb(typ, level)
-    return Frame.from_type_line(typ, level) if typ else Frame(level=level)
+    return Frame.from_type_line(typ, level) if isinstance(typ, str) and typ else Frame(level=level)
 
 
 def read_ygoprodeck(path: str | Path, lang: str) -> Iterator[ReadItem]:
@@ -157,8 +192,8 @@ def read_ygoprodeck(path: str | Path, lang: str) -> Iterator[ReadItem]:
         if not isinstance(text, str):
             yield ReadItem(error=f"card {cid} {d.get('name', '')!r}: no text (desc)", id=cid, name=str(d.get("name", "")))
             continue
-        yield ReadItem(card=Card(id=cid, name=str(d.get("name", "")), lang=d.get("lang") or lang, text=text,
-                                 pendulum_effect=d.get("pend_desc"), frame=_frame_from_record(d)))
+        yield _card(id=cid, name=str(d.get("name", "")), lang=d.get("lang") or lang, text=text,
+                    pendulum_effect=d.get("pend_desc"), frame=_frame_from_record(d))
 
 
 def read_i18n(path: str | Path, lang: str) -> Iterator[ReadItem]:
@@ -167,13 +202,19 @@ def read_i18n(path: str | Path, lang: str) -> Iterator[ReadItem]:
         data = orjson.loads(Path(path).read_bytes())
     except orjson.JSONDecodeError as e:
         raise InputError(f"{path}: not JSON ({e})") from e
-    for i, d in enumerate(data.get("cards") or [], 1):
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, list):
+        raise InputError(f"{path}: expected {{\"cards\": [...]}}")
+    for i, d in enumerate(cards, 1):
+        if not isinstance(d, dict):
+            yield ReadItem(error=f"record {i}: not an object")
+            continue
         cid = _int_or_none(d.get("id"))
         text = d.get("lore") if d.get("lore") is not None else d.get("text")
         if not isinstance(text, str):
-            yield ReadItem(error=f"card {cid} {d.get('name', '')!r}: no text (lore)", id=cid)
+            yield ReadItem(error=f"card {cid} {d.get('name', '')!r}: no text (lore)", id=cid, name=str(d.get("name", "")))
             continue
-        yield ReadItem(card=Card(id=cid, name=str(d.get("name", "")), lang=lang, text=text, frame=_frame_from_record(d)))
+        yield _card(id=cid, name=str(d.get("name", "")), lang=lang, text=text, frame=_frame_from_record(d))
 
 
 def read_jsonl(path: str | Path, lang: str | None) -> Iterator[ReadItem]:
@@ -198,7 +239,7 @@ def read_jsonl(path: str | Path, lang: str | None) -> Iterator[ReadItem]:
         if not lg:
             yield ReadItem(error=f"line {n}: card {cid} {name!r}: no 'lang' (give --lang)", id=cid, name=name)
             continue
-        yield ReadItem(card=Card(id=cid, name=name, lang=lg, text=text, frame=_frame_from_record(d)))
+        yield _card(id=cid, name=name, lang=lg, text=text, frame=_frame_from_record(d))
 
 
 def read_cards(path: str | Path, lang: str | None = None, fmt: str | None = None) -> Iterator[ReadItem]:
