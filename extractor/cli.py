@@ -88,6 +88,8 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str, input_format
                     progress.update(task, completed=n)
     except InputError as e:
         raise click.ClickException(str(e))
+    except OSError as e:  # e.g. -o names a folder, disk full: the atomic writer left no file
+        raise click.ClickException(f"cannot write the output ({e}); nothing written")
     except KeyboardInterrupt:
         click.echo("interrupted: no output written", err=True)
         sys.exit(130)

@@ -19,6 +19,12 @@ import orjson
 FORMATS = ("jsonl", "csv", "sqlite")
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextmanager
 def atomic_path(target: str | Path) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; on success it replaces ``target``."""
@@ -28,6 +34,8 @@ def atomic_path(target: str | Path) -> Iterator[Path]:
     os.close(fd)
     try:
         yield Path(tmp)
+        # mkstemp makes the file 0600: give it the mode a plain open() would (or the old file's)
+        os.chmod(tmp, target.stat().st_mode & 0o7777 if target.is_file() else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -58,14 +66,18 @@ class Writer:
         else:
             self._ctx = atomic_path(self.output)
             self._tmp = self._ctx.__enter__()
-            if self.fmt == "sqlite":
-                self._db = sqlite3.connect(self._tmp)
-                self._db.execute("CREATE TABLE cards (id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER, "
-                                 "conditions TEXT, profile TEXT, warnings TEXT, error TEXT)")
-                self._db.execute("CREATE TABLE card_tags (id INTEGER, tag TEXT)")
-                self._fh = None
-            else:
-                self._fh = open(self._tmp, "wb")
+            try:
+                if self.fmt == "sqlite":
+                    self._db = sqlite3.connect(self._tmp)
+                    self._db.execute("CREATE TABLE cards (id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER, "
+                                     "conditions TEXT, profile TEXT, warnings TEXT, error TEXT)")
+                    self._db.execute("CREATE TABLE card_tags (id INTEGER, tag TEXT)")
+                    self._fh = None
+                else:
+                    self._fh = open(self._tmp, "wb")
+            except BaseException as e:  # no temp file left behind
+                self._ctx.__exit__(type(e), e, e.__traceback__)
+                raise
         if self.fmt == "csv":
             self._buf = io.StringIO()
             self._csv = csv.writer(self._buf)
@@ -94,13 +106,18 @@ class Writer:
             self._db.executemany("INSERT INTO card_tags VALUES (?,?)", [(obj.get("id"), t) for t in obj.get("tags") or []])
 
     def __exit__(self, et, ev, tb) -> None:
-        if self.fmt == "sqlite":
-            if et is None:
-                self._db.commit()
-            self._db.close()
-        elif self._ctx is not None:
-            self._fh.close()
-        else:
-            self._fh.flush()
+        try:
+            if self.fmt == "sqlite":
+                if et is None:
+                    self._db.commit()
+                self._db.close()
+            elif self._ctx is not None:
+                self._fh.close()
+            else:
+                self._fh.flush()
+        except BaseException as e:  # e.g. disk full on the last flush: still remove the temp file
+            if self._ctx is not None:
+                self._ctx.__exit__(type(e), e, e.__traceback__)
+            raise
         if self._ctx is not None:
             self._ctx.__exit__(et, ev, tb)
