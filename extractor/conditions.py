@@ -176,6 +176,18 @@ class BuiltinSpecialSummon(_Base):
     first: bool = False
 
 
+class SpecialSummonsItself(_Base):
+    """An effect of the card that Special Summons the card itself ("...: You can Special Summon
+    this card from your hand", older "When ..., you can Special Summon this card").  Not a
+    built-in procedure: it starts a Chain (seed 002, "some monsters have effects that Special
+    Summon themselves but are not considered Built-In Special Summons").  ``locations``: where
+    from, when stated.  With "Cannot be Normal Summoned/Set" and no stated method, the card is a
+    Semi-Nomi (eval README mapping rules: Synchro Magnet)."""
+
+    kind: Literal["special-summons-itself"] = "special-summons-itself"
+    locations: tuple[Location, ...] = ()
+
+
 class Gemini(_Base):
     """Gemini reminder text: "This card is treated as a Normal Monster while face-up on the field
     or in the GY. While this card is face-up on the field, you can Normal Summon it to have it
@@ -199,6 +211,7 @@ Condition = Annotated[
         SpecialSummonOnlyBy, MustFirstBeSummonedBy, MustBeNormalSummonedBy, TributesRequired,
         TributeSummonOptional, NormalSummonWithoutTributes, FusionMaterialsOnly, RitualSummonWith,
         SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
+        SpecialSummonsItself,
     ],
     Field(discriminator="kind"),
 ]
@@ -210,5 +223,6 @@ CONDITION_CLASSES: dict[str, type[_Base]] = {
     for c in (CannotNormalSummon, CannotSpecialSummon, CannotSpecialSummonFrom, MustBeSpecialSummoned,
               SpecialSummonOnlyBy, MustFirstBeSummonedBy, MustBeNormalSummonedBy, TributesRequired,
               TributeSummonOptional, NormalSummonWithoutTributes, FusionMaterialsOnly, RitualSummonWith,
-              SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon)
+              SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
+              SpecialSummonsItself)
 }

@@ -14,7 +14,8 @@ from .conditions import (AdditionalNormalSummon, BuiltinSpecialSummon, CannotNor
                          CannotSpecialSummon, CannotSpecialSummonFrom, FusionMaterialsOnly, Gemini,
                          MustBeNormalSummonedBy, MustBeSpecialSummoned, MustFirstBeSummonedBy,
                          NormalSummonWithoutTributes, RitualSummonWith, SpecialSummonOnlyBy,
-                         SummonConditionWhile, TributeSummonOptional, TributesRequired)
+                         SpecialSummonsItself, SummonConditionWhile, TributeSummonOptional,
+                         TributesRequired)
 from .frame import Frame
 
 
@@ -71,6 +72,8 @@ class SpecialSummonProfile(BaseModel):
     special_summon_monster: a Main Deck, non-Ritual monster that cannot be Normal Summoned/Set.
     revive_limit: must be Summoned correctly before it can be revived (seed 002).
     named_cards: cards named as the only (first) method.
+    self_summon_effects: indexes of effects that Special Summon the card itself (not procedures).
+    method_card_effect: the text says "Must be Special Summoned by a card effect" (any effect).
     """
 
     procedures: list[Procedure] = Field(default_factory=list)
@@ -83,6 +86,8 @@ class SpecialSummonProfile(BaseModel):
     semi_nomi: bool = False
     revive_limit: bool = False
     named_cards: list[str] = Field(default_factory=list)
+    self_summon_effects: list[int] = Field(default_factory=list)
+    method_card_effect: bool = False
     fusion_materials_only: bool = False
     ritual_spell: str | None = None
     basis: list[int] = Field(default_factory=list)
@@ -143,7 +148,7 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     if opt3 and tributes is not None and tributes != 3:
         alts.append(3)
     ns = NormalSummonProfile(
-        allowed=not no_ns, set_allowed=not no_set and (not req3 or req3[0].set_allowed), tributes=tributes,
+        allowed=not no_ns, set_allowed=not no_set and all(c.set_allowed for c in req3), tributes=tributes,
         alternative_tributes=alts, mausoleum_allowed=not req3 and not mbns,
         while_condition=bool(whilec), must_be_normal_summoned_by=bool(mbns),
         basis=[idx[id(c)] for c in (*cns, *req3, *opt3, *wot, *mbns, *whilec)])
@@ -162,8 +167,13 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     css = of(CannotSpecialSummon)
     named = [n for c in mbss for n in c.named_cards]
 
+    selfs = of(SpecialSummonsItself)
+    card_effect = any(c.method == "card-effect" for c in mbss)
     nomi = semi = False
     if ssm:
+        # seed 000: "Must be Special Summoned by [...] and cannot be Special Summoned by other
+        # ways" (Nomi) vs "Must (first) be Special Summoned by..." (Semi-Nomi); "by a card
+        # effect" names no method, so it is neither (eval README, mapping rules).
         strict = [c for c in mbss if c.method != "card-effect"]
         if any(not c.first and c.exclusive for c in strict) or any(p.exclusive and not p.first for p in procs):
             nomi = True
@@ -173,16 +183,21 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
             nomi = True  # "Cannot be Special Summoned, except by ..." with its own way
         elif procs:
             semi = True
+        elif selfs and not mbss:
+            semi = True  # "Cannot be Normal Summoned/Set" next to an effect that summons itself
     cannot_ss = bool(css) and not procs and not ssm and not locked and not mbss and not only_by
-    revive = locked or nomi or semi or (main and bool(only_by or first_by))
+    # A Pendulum Summon from the hand is not a "proper Summon" that a revival needs
+    # (Mayosenju: "Cannot be Special Summoned, except by Pendulum Summon").
+    revive = locked or nomi or semi or (main and bool([k for k in (*only_by, *first_by) if k != "pendulum"]))
     ss = SpecialSummonProfile(
         procedures=procs, only_by=only_by, must_first_be=first_by, cannot_from=cannot_from,
         cannot_special_summon=cannot_ss, special_summon_monster=ssm, nomi=nomi, semi_nomi=semi,
-        revive_limit=revive, named_cards=named,
+        revive_limit=revive, named_cards=named, self_summon_effects=[idx[id(c)] for c in selfs],
+        method_card_effect=card_effect,
         fusion_materials_only=bool(of(FusionMaterialsOnly)),
         ritual_spell=next((c.ritual_spell for c in of(RitualSummonWith) if c.ritual_spell), None),
         basis=[idx[id(c)] for c in conditions if isinstance(c, (BuiltinSpecialSummon, MustBeSpecialSummoned,
                SpecialSummonOnlyBy, MustFirstBeSummonedBy, CannotSpecialSummonFrom, CannotSpecialSummon,
-               FusionMaterialsOnly, RitualSummonWith))])
+               FusionMaterialsOnly, RitualSummonWith, SpecialSummonsItself))])
     return Profile(card_kind=frame.kind, normal_summon=ns, special_summon=ss,
                    gemini=frame.gemini or bool(of(Gemini)), grants_additional_normal_summon=grants)
