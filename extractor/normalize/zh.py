@@ -9,7 +9,8 @@ Steps (each keeps the offset map):
 5. ``terms``: generations and registers of game terms to the canonical wording (此卡 -> 这张卡,
    不可 -> 不能, 手牌 -> 手卡, 牌组 -> 卡组, 祭品 -> 解放, 我方 -> 自己, ...); every rewrite records
    the register its source belongs to (see :func:`registers`).
-6. ``counters``: a measure word after a digit to 只 (1体 -> 1只).
+6. ``counters``: a measure word after a digit or a numeral 二..十 to 只 (1体 -> 1只, 三体 -> 三只;
+   not after 一, so 一体 "as one" stays).
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def _tables():
     terms = {f: t for f, t, _ in data.get("terms", [])}
     register_of = {f: r for f, _, r in data.get("terms", [])}
     counters = data.get("counters", {})
-    counter_re = regex.compile(r"(?<=[0-9])(?:" + "|".join(map(regex.escape, counters)) + ")") if counters else None
+    counter_re = regex.compile(r"(?<=[0-9二两三四五六七八九十])(?:" + "|".join(map(regex.escape, counters)) + ")") if counters else None
     return (chars, compile_alternation(chars), terms, compile_alternation(terms), register_of,
             counters, counter_re)
 
