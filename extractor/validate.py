@@ -27,7 +27,10 @@ Slots (the ``slot`` of a ``slot-differs`` mismatch):
 - ``method``: ``own-procedure``, ``named-card``, ``own-effect``, ``card-effect``, or a Summon
   kind (``fusion``, ``ritual``, ``synchro``, ``xyz``, ``link``, ``pendulum``);
 - ``first_only``: ``first`` ("Must first be ...", Semi-Nomi), ``only`` ("Must be ...", Nomi:
-  no other way), ``none`` (an optional procedure, "You can Special Summon this card ...");
+  no other way), ``none`` (an optional procedure, "You can Special Summon this card ...").
+  ``first`` and ``none`` AGREE: Chinese (like Japanese) writes a Semi-Nomi as "这张卡不能通常召唤。
+  ...的场合可以特殊召唤" -- an optional procedure next to "cannot be Normal Summoned", which is
+  compared on its own -- so only ``only`` against ``first``/``none`` is a difference of meaning;
 - ``count``: Tributes (tributes-required / tribute-summon-optional);
 - ``set_allowed``: whether a Set is allowed (cannot-normal-summon, Tribute conditions,
   Normal Summon without Tributing);
@@ -274,8 +277,18 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
     if k == "additional-normal-summon":
         return View(k, {"effect": cond.effect}, cond)
     # cannot-special-summon, must-be-normal-summoned-by, fusion-materials-only,
-    # ritual-summon-with (the Ritual Spell's name is translated), summon-condition-while, gemini
-    return View(k, {}, cond)
+    # ritual-summon-with (the Ritual Spell's name is translated), summon-condition-while, gemini;
+    # a kind added later: its own group, the generic slots it has
+    slots: dict[str, Any] = {}
+    fields = type(cond).model_fields
+    if "locations" in fields:
+        slots["locations"] = frozenset(cond.locations) or (default_loc if k == "special-summons-itself" else frozenset())
+    for f in ("method", "count", "set_allowed", "effect", "summon"):
+        if f in fields:
+            slots["method" if f == "summon" else f] = getattr(cond, f)
+    if "first" in fields or "exclusive" in fields:
+        slots["first_only"] = _first_only(getattr(cond, "first", False), getattr(cond, "exclusive", False))
+    return View(k, slots, cond)
 
 
 _HIGH_GROUPS = {"cannot-normal-summon", "cannot-special-summon", "must-be-normal-summoned-by",
@@ -303,8 +316,14 @@ def _value(v: Any) -> Any:
     return v
 
 
+def _same(slot: str, x: Any, y: Any) -> bool:
+    if slot == "first_only":  # "first" and "none" agree (see the module docstring)
+        return (x == "only") == (y == "only")
+    return x == y
+
+
 def _differing(a: View, b: View) -> list[str]:
-    return [s for s in a.slots if s in b.slots and a.slots[s] != b.slots[s]]
+    return [s for s in a.slots if s in b.slots and not _same(s, a.slots[s], b.slots[s])]
 
 
 def _pair(src: list[View], tgt: list[View]) -> tuple[list[tuple[View, View]], list[View], list[View]]:

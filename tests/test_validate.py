@@ -1,0 +1,240 @@
+"""Tests of extractor.validate (translation validation) and the `validate` command."""
+from __future__ import annotations
+
+import json
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from extractor.cli import main
+from extractor.frame import Frame
+from extractor.patterns import load_catalog
+from extractor.pipeline import Card, analyze_text
+from extractor.validate import render_html, truncation, validate
+
+MAIN = Frame(kind="main_monster", level=8)
+FUSION = Frame(kind="fusion", level=8)
+
+
+def en(cid, text, frame=MAIN, name=None, lang="en"):
+    return Card(id=cid, name=name or f"card {cid}", lang=lang, text=text, frame=frame)
+
+
+def one(src_text, tgt_text, frame=MAIN, src_lang="en", tgt_lang="en"):
+    rep = validate([en(1, src_text, frame, lang=src_lang)], [en(1, tgt_text, frame, lang=tgt_lang)])
+    assert rep.cards_compared == 1
+    return rep.cards[0].mismatches if rep.cards else []
+
+
+def has_zh(kind: str) -> bool:
+    return any(p.lang == "zh" and p.yields.get("kind") == kind for p in load_catalog().patterns)
+
+
+# -- conditions ------------------------------------------------------------------------------
+
+def test_same_text_agrees():
+    t = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by Tributing 1 monster."
+    assert one(t, t) == []
+
+
+def test_missing_and_extra_in_target_with_spans_in_original_texts():
+    src = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by Tributing 1 monster."
+    tgt = "  Must be Special Summoned (from your hand) by Tributing 1 monster. Cannot be Special Summoned."
+    mm = one(src, tgt)
+    kinds = sorted((m.kind, m.condition) for m in mm)
+    assert kinds == [("extra-in-target", "cannot-special-summon"), ("missing-in-target", "cannot-normal-summon")]
+    miss = next(m for m in mm if m.kind == "missing-in-target")
+    assert miss.severity == "high" and miss.target_span is None and miss.target_phrase is None
+    assert src[miss.source_span[0]:miss.source_span[1]] == miss.source_phrase == "Cannot be Normal Summoned/Set"
+    extra = next(m for m in mm if m.kind == "extra-in-target")
+    assert extra.source_span is None and tgt[extra.target_span[0]:extra.target_span[1]] == extra.target_phrase
+
+
+def test_locations_slot_differs():
+    mm = one("Cannot be Special Summoned from the GY.", "Cannot be Special Summoned from the Deck.")
+    assert [(m.kind, m.slot, m.source_value, m.target_value, m.severity) for m in mm] == [
+        ("slot-differs", "locations", ["gy"], ["deck"], "medium")]
+
+
+def test_first_versus_only_differs_but_first_and_optional_agree():
+    first = "Cannot be Normal Summoned/Set. Must first be Special Summoned (from your hand) by banishing 1 LIGHT monster from your GY."
+    only = first.replace("Must first be", "Must be")
+    mm = one(first, only)
+    assert [(m.kind, m.slot, m.source_value, m.target_value) for m in mm] == [
+        ("slot-differs", "first_only", "first", "only")]
+    optional = "Cannot be Normal Summoned/Set. You can Special Summon this card (from your hand) by banishing 1 LIGHT monster from your GY."
+    assert one(first, optional) == []  # a Semi-Nomi written as an optional procedure (Chinese style)
+
+
+def test_method_differs_between_summon_kinds():
+    mm = one("Must be Fusion Summoned.", "Must be Synchro Summoned.", frame=FUSION)
+    assert [(m.slot, m.source_value, m.target_value) for m in mm] == [("method", "fusion", "synchro")]
+    assert one("Must be Fusion Summoned.", "Must first be Fusion Summoned.", frame=FUSION)[0].slot == "first_only"
+
+
+def test_unstated_location_is_the_default_one():
+    a = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by Tributing 1 monster."
+    b = "Cannot be Normal Summoned/Set. Must be Special Summoned by Tributing 1 monster."
+    assert one(a, b) == []
+    c = a.replace("hand", "GY")
+    assert [(m.slot, m.target_value) for m in one(a, c)] == [("locations", ["gy"])]
+
+
+def test_frame_is_not_evidence():
+    # a Fusion frame says "cannot be Normal Summoned" by rule; only the TEXT is compared
+    rep = validate([en(1, "Must be Fusion Summoned.", FUSION)], [en(1, "Must be Fusion Summoned.", FUSION)])
+    assert rep.cards == [] and rep.cards_agreeing == 1
+
+
+def test_chinese_registers_are_never_reported():
+    if not has_zh("cannot-normal-summon"):
+        pytest.skip("no Chinese cannot-normal-summon pattern yet")
+    pairs = [("这张卡不能通常召唤。", "此卡不可通常召唤。"), ("这张卡不能通常召唤。", "這張卡不能通常召喚。")]
+    for a, b in pairs:
+        ca, *_ = analyze_text(a, "zh-CN", MAIN)
+        cb, *_ = analyze_text(b, "zh-TW", MAIN)
+        assert ca and cb, (a, b)  # the comparison below means something
+        assert one(a, b, src_lang="zh-CN", tgt_lang="zh-TW") == []
+
+
+def test_tribute_register_old_and_new_agree():
+    if not has_zh("tributes-required"):
+        pytest.skip("no Chinese tributes-required pattern yet")
+    new = "这张卡不能特殊召唤。这张卡通常召唤的场合，必须把3只解放作召唤。"
+    old = "此卡不可特殊召唤。此卡通常召唤的场合，必须把3只作为祭品作召唤。"
+    cn, *_ = analyze_text(new, "zh-CN", MAIN)
+    co, *_ = analyze_text(old, "zh-CN", MAIN)
+    if not any(c.kind == "tributes-required" for c in cn):
+        pytest.skip("this 3-Tribute wording is not read by the Chinese patterns")
+    assert sorted(c.kind for c in cn) == sorted(c.kind for c in co)
+    assert one(new, old, src_lang="zh-CN", tgt_lang="zh-CN") == []
+
+
+def test_english_against_chinese():
+    if not has_zh("cannot-normal-summon"):
+        pytest.skip("no Chinese cannot-normal-summon pattern yet")
+    mm = one("Cannot be Normal Summoned/Set. Cannot be Special Summoned from the GY.",
+             "这张卡不能从墓地特殊召唤。", tgt_lang="zh-CN")
+    assert [(m.kind, m.condition) for m in mm] == [("missing-in-target", "cannot-normal-summon")]
+
+
+# -- card-level problems ---------------------------------------------------------------------
+
+def test_card_level_problems_are_not_condition_mismatches():
+    S = [en(1, "Cannot be Special Summoned."), en(2, "Cannot be Special Summoned."), en(3, "Cannot be Special Summoned.")]
+    T = [en(1, "   "), en(3, "Cannot be Special Summoned."), en(4, "Cannot be Special Summoned.")]
+    rep = validate(S, T)
+    by = {c.id: [(m.kind, m.side) for m in c.mismatches] for c in rep.cards}
+    assert by == {1: [("empty-text", "target")], 2: [("card-missing-in-target", "target")],
+                  4: [("card-missing-in-source", "source")]}
+    assert rep.cards_compared == 1 and rep.cards_agreeing == 1 and rep.cards_mismatching == 0
+    assert {c.id for c in validate(S, T, include_missing=False).cards} == {1}
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Cannot be Normal Summoned/Set. Must be Special Summoned by", "en"),
+    ("Cannot be Special Summoned from the GY, and", "en"),
+    ('You can target 1 "Dark Magician', "en"),
+    ("Once per turn (Quick Effect): you can", "en"),
+    ("这张卡不能通常召唤。从自己墓地把1只「黑魔术师", "zh-CN"),
+    ("这张卡不能通常召唤。把自己场上2只怪兽解放的场合，", "zh-CN"),
+    ("①：这张卡召唤成功时才能发动。从卡组把", "zh-CN"),
+    ("(This card is always treated as a card.", "en"),
+])
+def test_truncated_texts(text, lang):
+    assert truncation(text, lang, MAIN)
+
+
+@pytest.mark.parametrize("text, lang, frame", [
+    ('"Blue-Eyes White Dragon" + "Blue-Eyes White Dragon"', "en", FUSION),
+    ("2 Level 4 monsters", "en", Frame(kind="xyz", level=4)),
+    ("「小天使」＋「催眠羊」", "zh-CN", FUSION),
+    ("4星怪兽×2", "zh-CN", Frame(kind="xyz", level=4)),
+    ('You can only use this effect of "Dark Magician" once per turn.', "en", MAIN),
+    ("(This card is always treated as a \"Archfiend\" card.)", "en", MAIN),
+    ("奸诈狡猾的蛇，注意其用粗长的身体束缚攻击！", "zh-CN", MAIN),
+    ("①：把1只怪兽加入手卡。\n●「白骨」\n●「白骨薯烤王」", "zh-CN", MAIN),
+    ("这张卡不能通常召唤。这张卡可以从手卡特殊召唤\u200b\u200b", "zh-CN", MAIN),
+])
+def test_complete_texts(text, lang, frame):
+    assert truncation(text, lang, frame) is None
+
+
+def test_truncated_target_reports_truncation_not_the_conditions_it_lost():
+    mm = one("Cannot be Special Summoned from the GY. Cannot be Normal Summoned/Set.",
+             "Cannot be Special Summoned from the GY. Cannot be")
+    assert [(m.kind, m.side) for m in mm] == [("truncated-text", "target")]
+
+
+# -- inputs ----------------------------------------------------------------------------------
+
+def _yaml_yugi(path, cards):
+    with open(path, "wb") as f:
+        for cid, texts in cards:
+            f.write(orjson.dumps({"password": cid, "konami_id": cid, "name": {"en": f"N{cid}"}, "text": texts,
+                                  "card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 8}) + b"\n")
+
+
+def test_one_multilingual_file(tmp_path):
+    p = tmp_path / "cards.jsonl"
+    _yaml_yugi(p, [(1, {"en": "Cannot be Special Summoned from the GY.", "ja": "x"}),
+                   (2, {"en": "Cannot be Special Summoned from the GY.", "fr": "Ne peut pas ..."})])
+    rep = validate(p, None, source_lang="en", target_lang="ja")
+    assert rep.cards_compared == 1
+    assert [(c.id, [m.kind for m in c.mismatches]) for c in rep.cards] == [
+        (1, ["missing-in-target"]), (2, ["card-missing-in-target"])]
+    assert "no ja text" in rep.cards[1].mismatches[0].detail
+    with pytest.raises(ValueError):
+        validate(p, None, source_lang="en")
+
+
+def test_cli_jsonl_summary_and_html(tmp_path):
+    src, tgt = tmp_path / "s.jsonl", tmp_path / "t.jsonl"
+    src.write_text(json.dumps({"id": 7, "name": "Seven", "lang": "en", "type": "Fiend / Effect", "level": 8,
+                               "text": "Cannot be Normal Summoned/Set. Cannot be Special Summoned from the GY."}) + "\n"
+                   + json.dumps({"id": 8, "name": "Eight", "lang": "en", "text": "Cannot be Special Summoned."}) + "\n")
+    tgt.write_text(json.dumps({"id": 7, "name": "Seven", "lang": "en", "type": "Fiend / Effect", "level": 8,
+                               "text": "Cannot be Special Summoned from the Deck."}) + "\n"
+                   + json.dumps({"id": 8, "name": "Eight", "lang": "en", "text": "Cannot be Special Summoned."}) + "\n")
+    out, html = tmp_path / "out" / "o.jsonl", tmp_path / "r.html"
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out), "--html", str(html)])
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(l) for l in out.read_text().splitlines()]
+    assert [(d["id"], d["name"]) for d in rows] == [(7, "Seven")]
+    mm = rows[0]["mismatches"]
+    assert {(m["kind"], m["slot"]) for m in mm} == {("missing-in-target", None), ("slot-differs", "locations")}
+    for m in mm:
+        assert set(m) >= {"kind", "slot", "severity", "source_span", "target_span", "source_phrase", "target_phrase"}
+    assert "cards compared" in r.output and "missing-in-target" in r.output
+    assert [p.name for p in out.parent.iterdir()] == ["o.jsonl"]  # atomic: no temporary left
+    page = html.read_text()
+    assert "<mark class=\"missing-in-target\"" in page and 'data-kinds="missing-in-target slot-differs"' in page
+
+
+def test_cli_needs_two_languages_for_one_file(tmp_path):
+    p = tmp_path / "cards.jsonl"
+    _yaml_yugi(p, [(1, {"en": "Cannot be Special Summoned."})])
+    r = CliRunner().invoke(main, ["validate", str(p), "--source-lang", "en"])
+    assert r.exit_code != 0 and "--target-lang" in r.output
+
+
+def test_html_escapes_card_text():
+    evil = 'Cannot be Special Summoned. <script>alert(1)</script> "><img src=x onerror=alert(2)>'
+    rep = validate([en(1, evil, name="<b>n</b>")], [en(1, "Cannot be Normal Summoned/Set.")])
+    page = render_html(rep)
+    assert "<script>alert(1)" not in page and "<img src=x" not in page and "<b>n</b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;b&gt;n&lt;/b&gt;" in page
+
+
+# -- real data (skips without ../shared) ------------------------------------------------------
+
+def test_great_moth_in_goat_cdbs(shared):
+    d = shared / "data" / "cdb"
+    rep = validate(d / "goat-en-US.cdb", d / "goat-zh-CN.cdb", source_lang="en", target_lang="zh-CN")
+    assert rep.cards_compared > 1800
+    moth = next((c for c in rep.cards if c.id == 14141448), None)
+    assert moth is not None
+    m = next(m for m in moth.mismatches if m.condition == "cannot-normal-summon")
+    assert m.kind == "missing-in-target" and m.severity == "high"
+    assert moth.source_text[m.source_span[0]:m.source_span[1]] == m.source_phrase
