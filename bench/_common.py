@@ -1,0 +1,117 @@
+"""Helpers shared by the bench scripts (speed.py, tag_counts.py, accuracy.py).
+
+Not part of the product: the scripts only read ``../shared`` and write to temp folders (and to
+``bench/results/`` with ``--save``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("YGO_SHARED", ROOT.parent / "shared"))
+YAML_YUGI = SHARED / "data" / "yaml-yugi" / "cards.jsonl"
+RESULTS = ROOT / "bench" / "results"
+CACHE = Path(tempfile.gettempdir()) / "ygo-extractor-bench"
+
+
+def require_shared(*paths: Path) -> None:
+    """Exit with a clear message (status 2) when ../shared or a file in it is missing."""
+    if not SHARED.is_dir():
+        sys.exit(f"{Path(sys.argv[0]).name}: {SHARED} is not present; this benchmark needs the shared "
+                 f"card data (../shared/data, ../shared/eval). Nothing was run.")
+    for p in paths:
+        if not p.exists():
+            sys.exit(f"{Path(sys.argv[0]).name}: {p} is missing; nothing was run.")
+
+
+def rel(p: Path | str) -> str:
+    """``p`` relative to the project root when possible (for printed commands)."""
+    try:
+        return os.path.relpath(p, ROOT)
+    except ValueError:
+        return str(p)
+
+
+def s2tw_yaml_yugi(src: Path = YAML_YUGI) -> Path:
+    """A copy of yaml-yugi whose ``zh-TW`` text and Pendulum Effect are OpenCC ``s2tw``
+    conversions of the ``zh-CN`` ones (yaml-yugi's own zh-TW texts are dropped: most of them are
+    in Simplified characters).  Cards without zh-CN text get no zh-TW text.  Cached in the temp
+    folder, keyed by the source's size and mtime; the conversion (~15 s) is never timed."""
+    import orjson
+    from opencc import OpenCC
+
+    st = src.stat()
+    out = CACHE / f"cards.zh-TW-s2tw.{st.st_size}-{int(st.st_mtime)}.jsonl"
+    if out.exists():
+        return out
+    CACHE.mkdir(parents=True, exist_ok=True)
+    conv = OpenCC("s2tw")
+    tmp = out.with_suffix(".part")
+    with open(src, "rb") as f, open(tmp, "wb") as g:
+        for line in f:
+            if not line.strip():
+                continue
+            d = orjson.loads(line)
+            for field in ("text", "pendulum_effect"):
+                block = d.get(field)
+                if isinstance(block, dict):
+                    block.pop("zh-TW", None)
+                    if block.get("zh-CN"):
+                        block["zh-TW"] = conv.convert(block["zh-CN"])
+            g.write(orjson.dumps(d) + b"\n")
+    os.replace(tmp, out)
+    return out
+
+
+@dataclass
+class Run:
+    """One child process: wall seconds, CPU seconds (user+sys), peak RSS (MiB), output."""
+
+    wall: float
+    cpu: float
+    maxrss_mib: float
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_child(args: list[str], *, one_core: bool = True, cwd: Path = ROOT) -> Run:
+    """Run ``python bench/_measure.py REPORT *args`` (``args`` = ``["-m", module, ...]`` or
+    ``[script, ...]``) with this interpreter: CPU time from ``os.wait4`` (that child's own
+    rusage), peak RSS from the child's own ``VmHWM`` (see ``_measure.py``); ``one_core`` pins the
+    child to one CPU."""
+    with tempfile.TemporaryDirectory(prefix="ygo-measure-") as d:
+        report = Path(d) / "peak.json"
+        out = tempfile.TemporaryFile()
+        err = tempfile.TemporaryFile()
+        env = dict(os.environ, YGO_BENCH_ONE_CORE="1" if one_core else "0")
+        cmd = [sys.executable, str(ROOT / "bench" / "_measure.py"), str(report), *args]
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err, env=env)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        peak = json.loads(report.read_text())["peak_rss_kib"] / 1024 if report.exists() else float("nan")
+        return Run(wall, ru.ru_utime + ru.ru_stime, peak, p.returncode,
+                   out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"))
+
+
+def tag_args(input_path: Path, lang: str, output: Path, *extra: str) -> list[str]:
+    """Arguments of :func:`run_child` for the real ``tag`` command line."""
+    return ["-m", "extractor.cli", "tag", str(input_path), "--lang", lang, "-o", str(output), "--no-progress", *extra]
+
+
+def save(name: str, text: str) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / name
+    path.write_text(text, encoding="utf-8")
+    return path
