@@ -33,7 +33,8 @@ def tags_from_profile(p: Profile) -> list[str]:
     for k in ss.only_by:
         tags.add(f"special-summon-only-by:{k}")
     for k in ss.must_first_be:
-        tags.add(f"must-first-be:{k}")
+        if k != "ritual":  # TAGS.md: must-first-be kinds are fusion/synchro/xyz/link (Ritual: frame rule)
+            tags.add(f"must-first-be:{k}")
     if ss.procedures:
         tags.add("builtin-special-summon")
         for pr in ss.procedures:
