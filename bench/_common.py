@@ -23,12 +23,19 @@ CACHE = Path(tempfile.gettempdir()) / "ygo-extractor-bench"
 
 def require_shared(*paths: Path) -> None:
     """Exit with a clear message (status 2) when ../shared or a file in it is missing."""
+    me = Path(sys.argv[0]).name
+    missing = None
     if not SHARED.is_dir():
-        sys.exit(f"{Path(sys.argv[0]).name}: {SHARED} is not present; this benchmark needs the shared "
-                 f"card data (../shared/data, ../shared/eval). Nothing was run.")
-    for p in paths:
-        if not p.exists():
-            sys.exit(f"{Path(sys.argv[0]).name}: {p} is missing; nothing was run.")
+        missing = (f"{me}: {SHARED} is not present; this benchmark needs the shared card data "
+                   f"(../shared/data, ../shared/eval; set YGO_SHARED to use another folder). Nothing was run.")
+    else:
+        for p in paths:
+            if not p.exists():
+                missing = f"{me}: {p} is missing; nothing was run."
+                break
+    if missing:
+        print(missing, file=sys.stderr)
+        sys.exit(2)
 
 
 def rel(p: Path | str) -> str:
