@@ -24,8 +24,8 @@ NONE_EN = "A legendary dragon that is a powerful engine of destruction."
 NONE_ZH = "以高攻击力著称的传说之龙。任何对手都能粉碎，其破坏力不可估量。"
 
 
-def _nlp(lang="en", **config):
-    nlp = spacy.blank(lang)
+def _nlp(spacy_lang="en", **config):
+    nlp = spacy.blank(spacy_lang)
     nlp.add_pipe("summoning_conditions", config=config)
     return nlp
 
@@ -184,8 +184,8 @@ def test_chinese_simplified_and_traditional(lang, text):
     cns = [s for s in spans if s.label_ == "cannot-normal-summon"]
     assert cns, [s.label_ for s in spans]
     # offsets index the ORIGINAL text: a Traditional doc keeps its Traditional characters
-    assert cns[0].text.startswith("不能通常召") and cns[0].text[-1] in "唤喚"
-    assert (cns[0].text[-1] == "喚") == (text is ZH_TW)
+    assert "不能通常召" in cns[0].text and cns[0].text[-1] in "唤喚"
+    assert (cns[0].text[-1] == "喚") == (text == ZH_TW)
     assert cns[0]._.condition.lang == "zh"
 
 
