@@ -426,7 +426,13 @@ def _build_facts(conds: list, profile, card: dict) -> CardFacts:
     if ss is not None and not locked:
         f.nomi = bool(ss.nomi)
         f.semi_nomi = bool(ss.semi_nomi) and not f.nomi
-    # a Main Deck card whose only Special Summon is "by Fusion Summon" etc. is nomi-like too
+    elif locked:
+        # Extra Deck / Ritual frames: the profile classes Nomi / Semi-Nomi for Main Deck cards
+        # only, but SCENARIOS.md 4.3 lets their text forbid other Special Summons too ("Must be
+        # Special Summoned (from your Extra Deck) by shuffling ..."): same reading of the flags.
+        f.nomi = (any(not c.first and c.exclusive for c in mbss)
+                  or any(p.exclusive and not p.first for p in procs))
+        f.semi_nomi = not f.nomi and (any(c.first for c in mbss) or any(p.first for p in procs))
     return f
 
 
