@@ -2,7 +2,8 @@
 
 Steps (each keeps the offset map):
 1. NFC (never NFKC: ① stays ①).
-2. Full-width ASCII forms U+FF01-FF5E (``１０００``, ``：``, ``，``, ``（）``) to ASCII.
+2. Full-width ASCII forms U+FF01-FF5E (``１０００``, ``：``, ``，``, ``（）``) to ASCII; a pair of
+   ASCII double quotes around a name (``"X"``, some community texts) to ``「X」`` like “X”.
 3. Traditional -> Simplified with OpenCC ``t2s`` -- only when the text holds a character that
    OpenCC's TSCharacters table converts (already-Simplified text is not converted).
 4. ``characters`` of ``patterns/terms/zh.yaml``: variant characters (壹 -> 一, seed 003), quotes.
@@ -25,6 +26,8 @@ from .common import load_terms, nfc
 
 _FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
 _FULLWIDTH_RE = regex.compile("[\uFF01-\uFF5E]")
+# a pair of ASCII (or full-width ＂) double quotes around a name, as some texts write "X" for 「X」
+_ASCII_QUOTES_RE = regex.compile(r'"([^"\n]{1,60})"')
 
 
 @lru_cache(maxsize=1)
@@ -80,6 +83,8 @@ def normalize_zh(text: str) -> MappedText:
     mt = nfc(MappedText(text))
     if _FULLWIDTH_RE.search(mt.text):
         mt.sub(_FULLWIDTH_RE, lambda m: _FULLWIDTH[m.group(0)])
+    if '"' in mt.text:
+        mt.sub(_ASCII_QUOTES_RE, lambda m: "「" + m.group(1) + "」")
     to_simplified(mt)
     if chars_re.search(mt.text):
         mt.replace_all(chars, chars_re)
