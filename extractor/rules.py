@@ -643,7 +643,9 @@ def judge_special(facts: CardFacts, state: dict, action: dict, lang: str) -> str
             return "condition-forbids-method"
         if by == "ritual-summon":
             spell = action["ritual_spell"]
-            if facts.ritual_spell and spell not in RITUAL_EXCEPTIONS and _norm_name(spell, lang) != facts.ritual_spell:
+            if facts.ritual_spell and spell not in RITUAL_EXCEPTIONS and facts.ritual_spell not in _norm_name(spell, lang):
+                # the quoted name may be an archetype ("with any "Vendread" Ritual Spell",
+                # 以"仇尸"仪式魔法卡降临): a Ritual Spell whose name holds it is that card
                 return "condition-forbids-method"
     # 5. Summoned correctly first (revival limit)
     effectively_correct = state.get("summoned_correctly", False) and not state.get("returned_to_deck_since", False)
