@@ -154,12 +154,20 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
         basis=[idx[id(c)] for c in (*cns, *req3, *opt3, *wot, *mbns, *whilec)])
 
     ssm = main and frame.kind != "ritual" and bool(cns) and any(not c.set_allowed for c in cns)
+    mbss = of(MustBeSpecialSummoned)
+    # "Must be Special Summoned by its own effect" / "cannot be Special Summoned except by its own
+    # effect": the text's own Special Summon of itself is that effect (it starts a Chain, seed
+    # 002), so a plain "you can Special Summon this card" there is no procedure.
+    own_effect = any(c.method == "own-effect" for c in mbss)
     procs = []
+    demoted: list[int] = []
     for c in of(BuiltinSpecialSummon):
+        if own_effect and not c.exclusive and not c.first:
+            demoted.append(idx[id(c)])
+            continue
         locs = list(c.locations) or (["extra"] if frame.extra_deck else ["hand"])
         procs.append(Procedure(locations=locs, location_stated=bool(c.locations), exclusive=c.exclusive,
                                first=c.first, basis=idx[id(c)]))
-    mbss = of(MustBeSpecialSummoned)
     only_by = sorted({c.summon for c in of(SpecialSummonOnlyBy)})
     first_by = sorted({c.summon for c in of(MustFirstBeSummonedBy)})
     proc_locs = {l for p in procs for l in p.locations}
@@ -192,7 +200,7 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     ss = SpecialSummonProfile(
         procedures=procs, only_by=only_by, must_first_be=first_by, cannot_from=cannot_from,
         cannot_special_summon=cannot_ss, special_summon_monster=ssm, nomi=nomi, semi_nomi=semi,
-        revive_limit=revive, named_cards=named, self_summon_effects=[idx[id(c)] for c in selfs],
+        revive_limit=revive, named_cards=named, self_summon_effects=sorted([idx[id(c)] for c in selfs] + demoted),
         method_card_effect=card_effect,
         fusion_materials_only=bool(of(FusionMaterialsOnly)),
         ritual_spell=next((c.ritual_spell for c in of(RitualSummonWith) if c.ritual_spell), None),

@@ -104,3 +104,11 @@ def test_every_fact_keeps_its_basis():
     assert p.special_summon.self_summon_effects == [1]
     assert p.special_summon.procedures[0].basis == 2
     assert 0 in p.normal_summon.basis
+
+
+def test_own_effect_method_turns_a_plain_self_summon_into_an_effect():
+    conds = [cns(), MustBeSpecialSummoned(method="own-effect", **_K),
+             BuiltinSpecialSummon(locations=("hand", "gy"), **_K)]
+    p = build_profile(conds, MAIN)
+    assert p.special_summon.procedures == [] and p.special_summon.self_summon_effects == [2]
+    assert "nomi" in tags(conds) and "builtin-special-summon" not in tags(conds)
