@@ -23,20 +23,29 @@ Slots (the ``slot`` of a ``slot-differs`` mismatch):
 - ``locations``: set of hand/deck/gy/banished/extra/field (Special Summon from / cannot from);
   a procedure that names no location means the hand (Main Deck) or the Extra Deck (Extra Deck
   monster) -- seed 002: "Cards that do not specify the location ... are always Special Summoned
-  from the hand" -- so an unstated location and the default one agree;
-- ``method``: ``own-procedure``, ``named-card``, ``own-effect``, ``card-effect``, or a Summon
-  kind (``fusion``, ``ritual``, ``synchro``, ``xyz``, ``link``, ``pendulum``);
+  from the hand" -- so an unstated location and the default one agree; an effect that Special
+  Summons the card itself and names no location is not compared on locations (it works from
+  wherever its trigger says the card is);
+- ``method``: ``own-procedure``, ``named-card``, ``own-effect``, ``card-effect``, ``self-effect``
+  (an effect that Special Summons the card itself, ``special-summons-itself``), or a Summon kind
+  (``fusion``, ``ritual``, ``synchro``, ``xyz``, ``link``, ``pendulum``);
 - ``first_only``: ``first`` ("Must first be ...", Semi-Nomi), ``only`` ("Must be ...", Nomi:
   no other way), ``none`` (an optional procedure, "You can Special Summon this card ...").
   ``first`` and ``none`` AGREE: Chinese (like Japanese) writes a Semi-Nomi as "这张卡不能通常召唤。
   ...的场合可以特殊召唤" -- an optional procedure next to "cannot be Normal Summoned", which is
-  compared on its own -- so only ``only`` against ``first``/``none`` is a difference of meaning;
+  compared on its own -- so only ``only`` against ``first``/``none`` is a difference of meaning.
+  A Chinese procedure that STATES the Extra Deck ("此卡从额外卡组仅可...特殊召唤", "仅在...的情况下
+  可从额外牌组特殊召唤": only FROM THE EXTRA DECK by ...) is read as ``first``: it is how English
+  "Must first be Special Summoned (from your Extra Deck) by ..." is translated, while English
+  "Must be Special Summoned (from your Extra Deck) by ..." (Nomi) is "仅可在...的情况下特殊召唤"
+  with no location;
 - ``count``: Tributes (tributes-required / tribute-summon-optional);
 - ``set_allowed``: whether a Set is allowed (cannot-normal-summon, Tribute conditions,
   Normal Summon without Tributing);
-- ``effect``: the kind of additional Normal Summon (set-limit / additional / immediate).
 
-Card names (``named_cards``, ``ritual_spell``) are not compared: they are translated.
+Card names (``named_cards``, ``ritual_spell``) are not compared: they are translated.  Nor is the
+sub-kind of an additional-Normal-Summon effect (an effect, not a condition on the card): only
+whether the text has one.
 
 Within a group the conditions of the two sides are paired greedily, best slot agreement first
 (ties: text order).  A source condition left unpaired is ``missing-in-target``, a target one
@@ -53,7 +62,9 @@ Severity
   cannot-special-summon-from, tribute-summon-optional, normal-summon-without-tributes,
   summon-condition-while, fusion-materials-only, ritual-summon-with, or optional procedure.
 - ``low``: ``set_allowed`` slot differences (Chinese 通常召唤 often covers the Set where English
-  writes "Normal Summoned/Set", so these are often wording, not meaning); a missing / extra
+  writes "Normal Summoned/Set", so these are often wording, not meaning); a ``method`` difference
+  between ``own-procedure``, ``own-effect`` and ``self-effect`` (procedure or effect: older Chinese
+  wording often does not tell them apart); a missing / extra
   Gemini reminder or additional-Normal-Summon effect (not a condition on the card itself);
   a card present on one side only (a coverage gap, not a translation error).
 
@@ -243,6 +254,9 @@ class View:
         return self.cond.source
 
 
+_ZH_EXTRA = regex.compile(r"(?:额外|額外|融合)[卡牌][组組]")
+
+
 def _first_only(first: bool, exclusive: bool) -> str:
     return "first" if first else "only" if exclusive else "none"
 
@@ -260,8 +274,11 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
     if k == "cannot-special-summon-from":
         return View(k, {"locations": frozenset(cond.locations)}, cond)
     if k == "builtin-special-summon":
+        fo = _first_only(cond.first, cond.exclusive)
+        if fo == "only" and cond.lang == "zh" and set(cond.locations) <= {"extra"} and _ZH_EXTRA.search(cond.phrase):
+            fo = "first"  # 从额外卡组仅可...: only from the Extra Deck = must first be (module docstring)
         return View("special-summon-method", {
-            "method": "own-procedure", "first_only": _first_only(cond.first, cond.exclusive),
+            "method": "own-procedure", "first_only": fo,
             "locations": frozenset(cond.locations) or default_loc}, cond)
     if k == "must-be-special-summoned":
         return View("special-summon-method", {
@@ -270,12 +287,16 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
         return View("special-summon-method", {"method": cond.summon, "first_only": "only"}, cond)
     if k == "must-first-be-summoned-by":
         return View("special-summon-method", {"method": cond.summon, "first_only": "first"}, cond)
+    if k == "special-summons-itself":
+        return View("special-summon-method", {
+            "method": "self-effect", "first_only": "none",
+            "locations": frozenset(cond.locations)}, cond)  # unstated: where the card is, unknown
     if k in ("tributes-required", "tribute-summon-optional"):
         return View(k, {"count": cond.count, "set_allowed": cond.set_allowed}, cond)
     if k == "normal-summon-without-tributes":
         return View(k, {"set_allowed": cond.set_allowed}, cond)
     if k == "additional-normal-summon":
-        return View(k, {"effect": cond.effect}, cond)
+        return View(k, {}, cond)  # an effect, not a condition: its presence is compared, not its sub-kind
     # cannot-special-summon, must-be-normal-summoned-by, fusion-materials-only,
     # ritual-summon-with (the Ritual Spell's name is translated), summon-condition-while, gemini;
     # a kind added later: its own group, the generic slots it has
@@ -306,8 +327,13 @@ def _presence_severity(v: View) -> Severity:
     return "medium"
 
 
-def _slot_severity(slot: str) -> Severity:
-    return "low" if slot == "set_allowed" else "medium"
+_SELF_METHODS = {"own-procedure", "own-effect", "self-effect"}
+
+
+def _slot_severity(slot: str, x: Any = None, y: Any = None) -> Severity:
+    if slot == "set_allowed" or (slot == "method" and x in _SELF_METHODS and y in _SELF_METHODS):
+        return "low"
+    return "medium"
 
 
 def _value(v: Any) -> Any:
@@ -319,6 +345,8 @@ def _value(v: Any) -> Any:
 def _same(slot: str, x: Any, y: Any) -> bool:
     if slot == "first_only":  # "first" and "none" agree (see the module docstring)
         return (x == "only") == (y == "only")
+    if slot == "locations" and (not x or not y):  # one side states no location: nothing to compare
+        return True
     return x == y
 
 
@@ -347,6 +375,18 @@ def _pair(src: list[View], tgt: list[View]) -> tuple[list[tuple[View, View]], li
             [b for j, b in enumerate(tgt) if j not in used_t])
 
 
+def _dedupe(views: list[View]) -> list[View]:
+    """Drop a view whose span lies inside another view of the same group (the same words read
+    twice, e.g. a procedure and the self-Summon inside it); the longer one stays."""
+    keep = []
+    for v in views:
+        if any(o is not v and o.group == v.group and o.field == v.field and o.span != v.span
+               and o.span[0] <= v.span[0] and v.span[1] <= o.span[1] for o in views):
+            continue
+        keep.append(v)
+    return keep
+
+
 def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = None, *,
                        source_truncated: bool = False, target_truncated: bool = False
                        ) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
@@ -356,8 +396,8 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
     ``target_truncated`` suppress ``extra-in-target`` / ``missing-in-target`` (the conditions
     a cut-off text lost).
     """
-    sv = [canonical(c, frame) for c in src]
-    tv = [canonical(c, frame) for c in tgt]
+    sv = _dedupe([canonical(c, frame) for c in src])
+    tv = _dedupe([canonical(c, frame) for c in tgt])
     groups: list[str] = []
     for v in sv + tv:
         if v.group not in groups:
@@ -373,7 +413,7 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
         pairs, only_s, only_t = _pair([v for v in sv if v.group == g], [v for v in tv if v.group == g])
         for a, b in pairs:
             for slot in _differing(a, b):
-                out.append(Mismatch(kind="slot-differs", slot=slot, severity=_slot_severity(slot), condition=g,
+                out.append(Mismatch(kind="slot-differs", slot=slot, severity=_slot_severity(slot, a.slots[slot], b.slots[slot]), condition=g,
                                     source_span=a.span, target_span=b.span, source_phrase=a.cond.phrase,
                                     target_phrase=b.cond.phrase, source_value=_value(a.slots[slot]),
                                     target_value=_value(b.slots[slot]), source_in=a.field, target_in=b.field,

@@ -238,3 +238,36 @@ def test_great_moth_in_goat_cdbs(shared):
     m = next(m for m in moth.mismatches if m.condition == "cannot-normal-summon")
     assert m.kind == "missing-in-target" and m.severity == "high"
     assert moth.source_text[m.source_span[0]:m.source_span[1]] == m.source_phrase
+
+
+# -- meaning rules of the comparison ---------------------------------------------------------
+
+def _cond(kind, span=(0, 4), phrase="xxxx", lang="en", **kw):
+    from extractor.conditions import CONDITION_CLASSES
+    return CONDITION_CLASSES[kind](span=span, phrase=phrase, pattern_id="t", lang=lang, **kw)
+
+
+def test_chinese_only_from_the_extra_deck_is_must_first():
+    from extractor.validate import compare_conditions
+    en_first = _cond("builtin-special-summon", locations=("extra",), exclusive=True, first=True)
+    en_only = _cond("builtin-special-summon", locations=("extra",), exclusive=True)
+    zh_ed = _cond("builtin-special-summon", phrase="此卡从额外牌组仅可在将上述卡除外的情况下特殊召唤", lang="zh", exclusive=True)
+    zh_plain = _cond("builtin-special-summon", phrase="仅可在将上述卡除外的情况下特殊召唤", lang="zh", exclusive=True)
+    assert compare_conditions([en_first], [zh_ed], FUSION)[0] == []
+    assert compare_conditions([en_only], [zh_plain], FUSION)[0] == []
+    assert [m.slot for m in compare_conditions([en_only], [zh_ed], FUSION)[0]] == ["first_only"]
+    assert [m.slot for m in compare_conditions([en_first], [zh_plain], FUSION)[0]] == ["first_only"]
+
+
+def test_self_summon_effect_without_location_and_nested_reading():
+    from extractor.validate import compare_conditions
+    eff_gy = _cond("special-summons-itself", locations=("gy",))
+    eff_any = _cond("special-summons-itself", span=(10, 20))
+    assert compare_conditions([eff_gy], [eff_any], MAIN)[0] == []
+    # the same words read twice on one side (a procedure and the self-Summon inside it) count once
+    proc = _cond("builtin-special-summon", span=(0, 30), locations=("hand",))
+    inner = _cond("special-summons-itself", span=(20, 30), locations=("hand",))
+    assert compare_conditions([proc], [proc, inner], MAIN)[0] == []
+    # procedure against effect: a low-severity method difference, not two mismatches
+    mm = compare_conditions([proc], [_cond("special-summons-itself", span=(0, 9), locations=("hand",))], MAIN)[0]
+    assert [(m.kind, m.slot, m.severity) for m in mm] == [("slot-differs", "method", "low")]

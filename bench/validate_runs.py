@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Real runs of ``validate`` on the shared card databases; prints markdown tables.
+
+    .venv/bin/python bench/validate_runs.py                 # the four runs, markdown on stdout
+    .venv/bin/python bench/validate_runs.py --sample 30 --seed 4 --sample-out /tmp/sample.jsonl
+
+Runs (``../shared/data``):
+
+1. ``cdb/goat-en-US.cdb`` vs ``cdb/goat-zh-CN.cdb`` (en -> zh-CN, 2005-era pool, community
+   translation);
+2. ``yaml-yugi/cards.jsonl`` en -> zh-CN;
+3. ``yaml-yugi/cards.jsonl`` en -> zh-TW (the real zh-TW texts: 864 cards);
+4. ``yaml-yugi/cards.jsonl`` zh-CN -> zh-TW.
+
+Cards present on one side only are counted apart (not compared).  Per run: cards compared,
+agreeing, with a condition mismatch, mismatches (and cards) by kind, by condition group and by
+severity, card-level problems, seconds.  ``--sample N`` draws N condition mismatches at random
+(seeded) over all runs, weighted by run size, and writes them with both texts to
+``--sample-out`` (JSONL) for judging by hand.  Figures are printed, never asserted.  Needs
+../shared; exits with a message if it is absent.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import sys
+import time
+from pathlib import Path
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from extractor.validate import CARD_PROBLEM_KINDS, MISMATCH_KINDS, validate  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data"
+RUNS = [
+    ("goat cdb en -> zh-CN", "cdb/goat-en-US.cdb", "cdb/goat-zh-CN.cdb", "en", "zh-CN"),
+    ("yaml-yugi en -> zh-CN", "yaml-yugi/cards.jsonl", None, "en", "zh-CN"),
+    ("yaml-yugi en -> zh-TW", "yaml-yugi/cards.jsonl", None, "en", "zh-TW"),
+    ("yaml-yugi zh-CN -> zh-TW", "yaml-yugi/cards.jsonl", None, "zh-CN", "zh-TW"),
+]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sample", type=int, default=0, help="draw N condition mismatches for judging")
+    ap.add_argument("--seed", type=int, default=4)
+    ap.add_argument("--sample-out", default="validate-sample.jsonl")
+    args = ap.parse_args()
+    if not DATA.is_dir():
+        sys.exit(f"{DATA} is not present: nothing to run")
+    results = []
+    for label, s, t, sl, tl in RUNS:
+        t0 = time.perf_counter()
+        rep = validate(DATA / s, DATA / t if t else None, source_lang=sl, target_lang=tl)
+        results.append((label, rep, time.perf_counter() - t0))
+
+    print("| run | cards compared | agreeing | with a condition mismatch | missing-in-target | extra-in-target "
+          "| slot-differs | high / medium / low | truncated | empty | one side only | s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
+    for label, rep, dt in results:
+        mc, cc = rep.mismatch_counts(), rep.card_counts()
+        sev = collections.Counter(m.severity for c in rep.cards for m in c.mismatches if m.kind in MISMATCH_KINDS)
+        one_side = cc["card-missing-in-source"] + cc["card-missing-in-target"]
+        print(f"| {label} | {rep.cards_compared} | {rep.cards_agreeing} | {rep.cards_mismatching} | "
+              f"{mc['missing-in-target']} ({cc['missing-in-target']}) | {mc['extra-in-target']} ({cc['extra-in-target']}) | "
+              f"{mc['slot-differs']} ({cc['slot-differs']}) | {sev['high']} / {sev['medium']} / {sev['low']} | "
+              f"{cc['truncated-text']} | {cc['empty-text']} | {one_side} | {dt:.1f} |")
+    print("\nmismatches (cards) per kind; severity counts condition mismatches only.\n")
+    print("| run | mismatch | condition group | slot | count |")
+    print("|---|---|---|---|---:|")
+    for label, rep, _ in results:
+        c = collections.Counter((m.kind, m.condition or "", m.slot or "") for x in rep.cards for m in x.mismatches
+                                if m.kind in MISMATCH_KINDS)
+        for (k, g, s), n in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"| {label} | {k} | {g} | {s} | {n} |")
+    if args.sample:
+        pool = []
+        for label, rep, _ in results:
+            for card in rep.cards:
+                for m in card.mismatches:
+                    if m.kind in MISMATCH_KINDS:
+                        pool.append((label, card, m))
+        rnd = random.Random(args.seed)
+        pick = rnd.sample(pool, min(args.sample, len(pool)))
+        with open(args.sample_out, "wb") as f:
+            for n, (label, card, m) in enumerate(pick, 1):
+                f.write(orjson.dumps({"n": n, "run": label, "id": card.id, "name": card.name,
+                                      "mismatch": m.model_dump(mode="json"), "source_text": card.source_text,
+                                      "target_text": card.target_text, "source_pendulum": card.source_pendulum,
+                                      "target_pendulum": card.target_pendulum}) + b"\n")
+        print(f"\nsample of {len(pick)} of {len(pool)} condition mismatches (seed {args.seed}) -> {args.sample_out}")
+    _ = CARD_PROBLEM_KINDS
+
+
+if __name__ == "__main__":
+    main()
