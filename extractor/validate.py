@@ -57,7 +57,7 @@ Severity
   cannot-normal-summon, cannot-special-summon, must-be-normal-summoned-by, tributes-required,
   and the Nomi-type ``special-summon-method`` conditions (``first_only`` ``first`` or ``only``:
   "Must (first) be Special Summoned ...", "Must be Fusion Summoned", ...).  Card-level:
-  empty text, truncated text.
+  empty text, truncated text (except the weak "no closing punctuation" reason: low).
 - ``medium``: any slot difference (except ``set_allowed``); a missing / extra
   cannot-special-summon-from, tribute-summon-optional, normal-summon-without-tributes,
   summon-condition-while, fusion-materials-only, ritual-summon-with, or optional procedure.
@@ -452,6 +452,9 @@ _INVISIBLE = "\u200b\u200c\u200d\ufeff \t\r\n\u3000"
 _MATERIAL_HINT = regex.compile(r"[+＋×]|\b[xX]\s*\d|\d\+|^\d+ .*\bmonsters?$|怪兽\s*\d+\s*只|\d+\s*只以上|降临$|^以.*降临")
 
 
+NO_FINAL_PUNCT = "no closing punctuation (possibly cut off)"
+
+
 def truncation(text: str, lang: str, frame: Frame | None = None) -> str | None:
     """Why ``text`` looks cut off, or ``None`` when it looks complete.
 
@@ -460,7 +463,10 @@ def truncation(text: str, lang: str, frame: Frame | None = None) -> str | None:
     a last word that cannot end a sentence (English "the", "by", "from", ...; Chinese 的, 把, 从,
     将, ...); in English, a last line with no closing punctuation.  Complete: a text ending in
     closing punctuation, a quote or a bracket; a material line (the first line of an Extra Deck or
-    Ritual monster, or any line with +, ×, "N monsters", 怪兽N只); a ``●`` list item.
+    Ritual monster, or any line with +, ×, "N monsters", 怪兽N只); a ``●`` list item.  The
+    English "no closing punctuation" reason (:data:`NO_FINAL_PUNCT`) is the weakest: most such
+    texts are complete sentences that lost their period (Token texts), so it is reported with
+    severity ``low``; every other reason with ``high``.
     """
     t = (text or "").rstrip(_INVISIBLE)
     if not t:
@@ -501,7 +507,7 @@ def truncation(text: str, lang: str, frame: Frame | None = None) -> str | None:
     if is_material:
         return None
     if fam == "en":
-        return "last sentence has no closing punctuation"
+        return NO_FINAL_PUNCT
     return None  # Chinese: a missing 。 alone is common in complete texts
 
 
@@ -652,8 +658,9 @@ def _check_card(cid: int, sc: Card | None, tc: Card | None, S: _Side, T: _Side, 
         for fld, txt in (("text", c.text), ("pendulum_effect", c.pendulum_effect)):
             why = truncation(txt, c.lang, frame) if txt else None
             if why:
-                truncated[side] = True
-                cr.mismatches.append(Mismatch(kind="truncated-text", severity="high", side=side,
+                truncated[side] = why != NO_FINAL_PUNCT
+                cr.mismatches.append(Mismatch(kind="truncated-text", severity="low" if why == NO_FINAL_PUNCT else "high",
+                                              side=side,
                                               detail=f"{side} {fld.replace('_', ' ')}: {why}",
                                               **{f"{side}_in": fld}))
                 break
@@ -666,8 +673,8 @@ def _check_card(cid: int, sc: Card | None, tc: Card | None, S: _Side, T: _Side, 
         cr.mismatches.append(Mismatch(kind="empty-text", severity="high", side="source",
                                       detail=f"card {cid} {name!r}: could not be analyzed ({e})"))
         return cr
-    mm, smarks, tmarks = compare_conditions(s_conds, t_conds, frame, source_truncated="source" in truncated,
-                                            target_truncated="target" in truncated)
+    mm, smarks, tmarks = compare_conditions(s_conds, t_conds, frame, source_truncated=truncated.get("source", False),
+                                            target_truncated=truncated.get("target", False))
     cr.mismatches.extend(mm)
     cr.source_marks, cr.target_marks = smarks, tmarks
     return cr
@@ -725,8 +732,20 @@ _SCRIPT = """
 """
 
 
+_SEV_RANK = {"high": 0, "medium": 1, "low": 2}
+
+
+def _row_order(c: CardReport) -> tuple:
+    """Condition mismatches first (worst severity first), then empty / truncated texts, then
+    cards present on one side only; by passcode within each."""
+    kinds = {m.kind for m in c.mismatches}
+    cls = 0 if kinds & set(MISMATCH_KINDS) else 1 if kinds & {"empty-text", "truncated-text"} else 2
+    return (cls, min(_SEV_RANK[m.severity] for m in c.mismatches), c.id)
+
+
 def render_html(report: ValidationReport, *, title: str | None = None, max_cards: int | None = None) -> str:
-    """A self-contained HTML page of ``report``: one row per card with a problem, the two
+    """A self-contained HTML page of ``report``: one row per card with a problem (condition
+    mismatches first, worst severity first; at most ``max_cards`` rows), the two
     original texts side by side with condition phrases in ``<mark>`` (spans of the original
     texts), filterable by mismatch kind.  Jinja2 with autoescape ON: card text is always text
     (``<script>`` shows as ``<script>``); the page's Content-Security-Policy allows only its own
@@ -738,7 +757,8 @@ def render_html(report: ValidationReport, *, title: str | None = None, max_cards
     env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     tpl = env.get_template("validate.html.j2")
-    cards = report.cards if max_cards is None else report.cards[:max_cards]
+    cards = sorted(report.cards, key=_row_order)
+    cards = cards if max_cards is None else cards[:max_cards]
     rows = []
     for c in cards:
         rows.append({
