@@ -363,7 +363,15 @@ def card_facts(card: dict) -> CardFacts:
 
 
 def _build_facts(conds: list, profile, card: dict) -> CardFacts:
-    """Turn condition objects + profile into :class:`CardFacts` (SCENARIOS.md 4.2, 4.3)."""
+    """Turn condition objects + profile into :class:`CardFacts` (SCENARIOS.md 4.2, 4.3).
+
+    Seed 000: "Summoning Rules ... are primarily dictated by Level, but may also be influenced by
+    inherent limitations in their Summoning Conditions."  Seed 004: "In OCG text, "Normal
+    Summon/Set" would be referred to as 通常召喚, while "Normal Summon (but not set)" would be
+    referred to as only 召喚" (carried by ``set_allowed`` on the conditions).  Extra Deck and
+    Ritual frames cannot be Normal Summoned or Set (*general*; seed 003 keeps Fusion Monsters
+    outside the Main Deck: "這種卡不計算在主卡組或副卡組之內").
+    """
     lang = card["lang"]
     frame = card["frame"]
     locked = frame in EXTRA_FRAMES or frame == "ritual"
@@ -470,6 +478,10 @@ def summon_left(state: dict) -> bool:
 
 
 def _requirement_unmet(state: dict) -> bool:
+    """The game-state requirement of the card's own text does not hold (``text_requirements_met``
+    false).  Seed 000: "This requires that a certain condition be met whenever the card is first
+    Summoned. It allows the monster to be Set but nothing beyond that."; seed 002: built-in
+    Special Summons "happen when the monster has a Condition that Special Summons itself"."""
     return state.get("text_requirements_met", True) is False
 
 
@@ -556,7 +568,13 @@ def judge_flip(facts: CardFacts, state: dict) -> str | None:
 
 def _proper_methods(facts: CardFacts, by: str, lang: str) -> bool:
     """Whether ``by`` is one of the card's *proper* methods (SCENARIOS.md 4.4): its own
-    procedure, the named card, the Summon its frame needs, ``ritual-summon`` for a Ritual."""
+    procedure, the named card, the Summon its frame needs, ``ritual-summon`` for a Ritual.
+
+    Seed 002: "If any monster that must first be Special Summoned by fulfilling its normal
+    Summoning conditions is not successfully Summoned with those conditions fulfilled, or if a
+    Synchro, Fusion, Ritual or Xyz Monster is not Special Summoned through the normal methods,
+    those monsters are not considered to be "Summoned Correctly"".
+    """
     if by == "own-procedure" and facts.procedure_locations:
         return True
     if by.startswith("named-card:") and _norm_name(by[11:], lang) in facts.named_cards:
