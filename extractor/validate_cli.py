@@ -45,12 +45,7 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     extra in the target, or differing in a slot (locations, method, first/only, Tribute count,
     Set allowed), and card problems (missing card, empty or truncated text).
     """
-    from rich.console import Console
-    from rich.table import Table
-
-    from .validate import ALL_KINDS, iter_output, render_html
     from .validate import validate as run
-    from .writers import atomic_path
 
     _check_lang(source_lang, "--source-lang")
     _check_lang(target_lang, "--target-lang")
@@ -63,6 +58,17 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
     dt = time.perf_counter() - t0
+    try:
+        _write(rep, output, html_path, html_limit)
+    except OSError as e:  # -o names a folder, disk full, ...: the atomic writer left no partial file
+        raise click.ClickException(f"cannot write the output ({e}); nothing written")
+    _summary(rep, dt)
+
+
+def _write(rep, output: str | None, html_path: str | None, html_limit: int) -> None:
+    from .validate import iter_output, render_html
+    from .writers import atomic_path
+
     if output:
         if output == "-":
             for obj in iter_output(rep):
@@ -75,6 +81,13 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     if html_path:
         with atomic_path(html_path) as tmp:
             tmp.write_text(render_html(rep, max_cards=html_limit or None), encoding="utf-8")
+
+
+def _summary(rep, dt: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .validate import ALL_KINDS
 
     con = Console(stderr=True)
     t = Table(title=f"validate {rep.source_lang} -> {rep.target_lang}", show_header=True)

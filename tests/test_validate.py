@@ -271,3 +271,12 @@ def test_self_summon_effect_without_location_and_nested_reading():
     # procedure against effect: a low-severity method difference, not two mismatches
     mm = compare_conditions([proc], [_cond("special-summons-itself", span=(0, 9), locations=("hand",))], MAIN)[0]
     assert [(m.kind, m.slot, m.severity) for m in mm] == [("slot-differs", "method", "low")]
+
+
+def test_cli_unwritable_output_is_a_clear_error(tmp_path):
+    src = tmp_path / "s.jsonl"
+    src.write_text(json.dumps({"id": 1, "name": "A", "lang": "en", "text": "Cannot be Special Summoned."}) + "\n")
+    (tmp_path / "out").mkdir()
+    r = CliRunner().invoke(main, ["validate", str(src), str(src), "-o", str(tmp_path / "out")])
+    assert r.exit_code == 1 and "cannot write the output" in r.output
+    assert "Traceback" not in r.output
