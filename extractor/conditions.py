@@ -74,7 +74,9 @@ class MustBeSpecialSummoned(_Base):
     first: "Must first be ..." (Semi-Nomi: afterwards it can be revived) vs "Must be ..."
         without "first" (Nomi: "cannot be Special Summoned by other ways").
     method: ``own-procedure`` (a built-in procedure: Tributing, banishing, having ...),
-        ``named-card`` (the effect of a quoted card), ``own-effect`` ("by its own effect"),
+        ``named-card`` (the effect of a quoted card, of an archetype's card or of a kind of
+        monster: "with the effect of a "Drytron" card", "by a Wyrm monster's effect"),
+        ``own-effect`` ("by its own effect", "by the following effect"),
         ``card-effect`` ("by a card effect": neither Nomi nor Semi-Nomi).
     named_cards: card names quoted as the method.
     exclusive: the text says it cannot be Special Summoned any other way (Nomi).
