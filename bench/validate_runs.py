@@ -2,7 +2,7 @@
 """Real runs of ``validate`` on the shared card databases; prints markdown tables.
 
     .venv/bin/python bench/validate_runs.py                 # the four runs, markdown on stdout
-    .venv/bin/python bench/validate_runs.py --sample 30 --seed 4 --sample-out /tmp/sample.jsonl
+    .venv/bin/python bench/validate_runs.py --sample 30 --seed 4 --sample-out /tmp/s.jsonl --sample-md /tmp/s.md
 
 Runs (``../shared/data``):
 
@@ -14,9 +14,10 @@ Runs (``../shared/data``):
 
 Cards present on one side only are counted apart (not compared).  Per run: cards compared,
 agreeing, with a condition mismatch, mismatches (and cards) by kind, by condition group and by
-severity, card-level problems, seconds.  ``--sample N`` draws N condition mismatches at random
-(seeded) over all runs, weighted by run size, and writes them with both texts to
-``--sample-out`` (JSONL) for judging by hand.  Figures are printed, never asserted.  Needs
+severity, card-level problems, seconds.  ``--sample N`` draws N condition mismatches uniformly
+at random (seeded) from the condition mismatches of all runs together, and writes them with both
+texts to ``--sample-out`` (JSONL) and, with ``--sample-md``, as a markdown skeleton for judging
+by hand.  Figures are printed, never asserted.  Needs
 ../shared; exits with a message if it is absent.
 """
 from __future__ import annotations
@@ -44,11 +45,16 @@ RUNS = [
 ]
 
 
+def _flat(s: str) -> str:
+    return s.replace("\r", "").replace("\n", " / ").replace("|", "\\|")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sample", type=int, default=0, help="draw N condition mismatches for judging")
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--sample-out", default="validate-sample.jsonl")
+    ap.add_argument("--sample-md", help="also write the sample as a markdown skeleton for judging")
     args = ap.parse_args()
     if not DATA.is_dir():
         sys.exit(f"{DATA} is not present: nothing to run")
@@ -93,6 +99,22 @@ def main() -> None:
                                       "target_text": card.target_text, "source_pendulum": card.source_pendulum,
                                       "target_pendulum": card.target_pendulum}) + b"\n")
         print(f"\nsample of {len(pick)} of {len(pool)} condition mismatches (seed {args.seed}) -> {args.sample_out}")
+        if args.sample_md:
+            with open(args.sample_md, "w", encoding="utf-8") as f:
+                for n, (label, card, m) in enumerate(pick, 1):
+                    f.write(f"### {n}. {card.id} {card.name} ({label})\n\n")
+                    f.write(f"`{m.kind}` `{m.condition}`" + (f" slot `{m.slot}`: {m.source_value} vs {m.target_value}" if m.slot else "")
+                            + f", severity {m.severity}\n\n")
+                    for side, span, text, pend, fld in (("source", m.source_span, card.source_text, card.source_pendulum, m.source_in),
+                                                        ("target", m.target_span, card.target_text, card.target_pendulum, m.target_in)):
+                        t = (pend if fld == "pendulum_effect" else text) or ""
+                        if span:
+                            a, b = span
+                            f.write(f"- {side}: …{_flat(t[max(0, a - 60):a])}**{_flat(t[a:b])}**{_flat(t[b:b + 80])}…\n")
+                        else:
+                            f.write(f"- {side} (nothing found): {_flat(t[:400])}{'…' if len(t) > 400 else ''}\n")
+                    f.write("- judgement: ?\n\n")
+            print(f"markdown skeleton -> {args.sample_md}")
     _ = CARD_PROBLEM_KINDS
 
 
