@@ -89,16 +89,39 @@ class Run:
     stderr: str
 
 
+def idlest_cpu(sample: float = 0.3) -> int:
+    """The CPU (of this process's affinity set) with the most idle time over ``sample`` seconds,
+    from ``/proc/stat``; the first allowed CPU when that cannot be read."""
+    allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
+
+    def idle() -> dict[int, int]:
+        out = {}
+        with open("/proc/stat", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("cpu") and line[3].isdigit():
+                    parts = line.split()
+                    out[int(parts[0][3:])] = int(parts[4]) + int(parts[5])  # idle + iowait
+        return out
+
+    try:
+        a = idle()
+        time.sleep(sample)
+        b = idle()
+        return max(allowed, key=lambda c: b.get(c, 0) - a.get(c, 0))
+    except (OSError, ValueError, IndexError):
+        return allowed[0]
+
+
 def run_child(args: list[str], *, one_core: bool = True, cwd: Path = ROOT) -> Run:
     """Run ``python bench/_measure.py REPORT *args`` (``args`` = ``["-m", module, ...]`` or
     ``[script, ...]``) with this interpreter: CPU time from ``os.wait4`` (that child's own
     rusage), peak RSS from the child's own ``VmHWM`` (see ``_measure.py``); ``one_core`` pins the
-    child to one CPU."""
+    child to one CPU (the idlest one just before the run)."""
     with tempfile.TemporaryDirectory(prefix="ygo-measure-") as d:
         report = Path(d) / "peak.json"
         out = tempfile.TemporaryFile()
         err = tempfile.TemporaryFile()
-        env = dict(os.environ, YGO_BENCH_ONE_CORE="1" if one_core else "0")
+        env = dict(os.environ, YGO_BENCH_ONE_CORE=str(idlest_cpu()) if one_core else "")
         cmd = [sys.executable, str(ROOT / "bench" / "_measure.py"), str(report), *args]
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err, env=env)

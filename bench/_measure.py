@@ -1,4 +1,5 @@
-"""Run a module or script in THIS process, pinned to one CPU, and record its peak memory.
+"""Run a module or script in THIS process, pinned to one CPU (``YGO_BENCH_ONE_CORE=N``), and
+record its peak memory.
 
     python bench/_measure.py REPORT.json -m extractor.cli tag ...
     python bench/_measure.py REPORT.json path/to/script.py args ...
@@ -31,8 +32,9 @@ def _peak() -> tuple[int, str]:
 def main() -> None:
     report = sys.argv[1]
     args = sys.argv[2:]
-    if os.environ.get("YGO_BENCH_ONE_CORE", "1") == "1" and hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    cpu = os.environ.get("YGO_BENCH_ONE_CORE", "")  # a CPU number: run on that core only
+    if cpu.isdigit() and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {int(cpu)})
 
     def write() -> None:
         kib, src = _peak()

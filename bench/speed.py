@@ -138,7 +138,10 @@ def bench(repeat: int, langs: list[str]) -> str:
             if lang == "zh-TW":
                 print("preparing zh-TW texts (OpenCC s2tw of zh-CN, cached, not timed) ...", file=sys.stderr)
                 src = s2tw_yaml_yugi()
-            phrases = catalog_phrases(lang)
+            try:
+                phrases = catalog_phrases(lang)
+            except ValueError as e:  # PatternError: a pattern file does not load
+                sys.exit(f"speed.py: the pattern catalog does not load ({e}); nothing was timed.")
             pf = tmp / f"phrases.{lang}.json"
             pf.write_text(json.dumps(phrases, ensure_ascii=False), encoding="utf-8")
             out_p, out_r = tmp / f"tag.{lang}.jsonl", tmp / f"plain.{lang}.jsonl"
