@@ -185,7 +185,7 @@ def _load_file(path: Path, seen: set[str]) -> list[Pattern]:
     where = path.relative_to(PATTERNS_DIR.parent) if path.is_relative_to(PATTERNS_DIR.parent) else path
     try:
         with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
+            data = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as e:
         raise PatternError(f"{where}: not valid YAML ({e})") from e
     if not isinstance(data, dict) or "patterns" not in data or "language" not in data:

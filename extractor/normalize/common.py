@@ -36,7 +36,7 @@ def load_terms(name: str) -> dict[str, Any]:
     """The terminology table ``patterns/terms/<name>.yaml`` as a dict."""
     path = PATTERNS_DIR / "terms" / f"{name}.yaml"
     with open(path, encoding="utf-8") as f:
-        return yaml.safe_load(f)
+        return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def nfc(mt: MappedText) -> MappedText:
