@@ -384,11 +384,7 @@ def _build_facts(conds: list, profile, card: dict) -> CardFacts:
 
     # --- Normal Summon family (seed 000 "Normal Summoning Conditions"; 004) ---------------------
     req3 = of(TributesRequired)
-    # "Cannot be Normal Summoned or Set except by Tributing 3 monsters" is ONE condition (3
-    # Tributes required, seed 000 "except by Tributing 3 monsters"): a "cannot Normal Summon"
-    # match inside the span of a 3-Tribute requirement is part of it, not a blanket ban.
-    cns = [c for c in of(CannotNormalSummon)
-           if not any(r.source == c.source and r.span[0] <= c.span[0] < r.span[1] for r in req3)]
+    cns = of(CannotNormalSummon)
     opt3 = of(TributeSummonOptional)
     wot = of(NormalSummonWithoutTributes)
     f.summon_forbidden = locked or bool(cns)
