@@ -112,6 +112,11 @@ class Catalog:
         for p in patterns:
             self.by_lang.setdefault(p.lang, []).append(p)
         self.vocabs = vocabs
+        # per language: every `requires` literal, looked up once per text (a prefilter)
+        self._literals: dict[str, tuple[str, ...]] = {
+            lang: tuple(sorted({r for p in ps for r in p.requires})) for lang, ps in self.by_lang.items()}
+        self._required: dict[str, list[tuple[Pattern, frozenset[str]]]] = {
+            lang: [(p, frozenset(p.requires)) for p in ps] for lang, ps in self.by_lang.items()}
 
     def __len__(self) -> int:
         return len(self.patterns)
@@ -135,10 +140,9 @@ class Catalog:
         voc = self.vocabs.get(fam)
         end = len(text) if end is None else end
         region = text[start:end] if (start or end != len(text)) else text
-        for p in self.by_lang.get(fam, ()):
-            if p.scope not in scopes:
-                continue
-            if p.requires and not any(r in region for r in p.requires):
+        present = {lit for lit in self._literals.get(fam, ()) if lit in region}
+        for p, req in self._required.get(fam, ()):
+            if p.scope not in scopes or (req and present.isdisjoint(req)):
                 continue
             try:
                 for m in p.regex.finditer(region, timeout=REGEX_TIMEOUT):
