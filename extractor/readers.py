@@ -174,47 +174,44 @@ def _frame_from_record(d: dict) -> Frame:
     return Frame.from_type_line(typ, level) if isinstance(typ, str) and typ else Frame(level=level)
 
 
-def read_ygoprodeck(path: str | Path, lang: str) -> Iterator[ReadItem]:
-    """YGOPRODeck-style JSON: ``{"data": [...]}`` or a bare list; ``desc`` is the text."""
+def _json_records(path: str | Path, key: str, text_key: str, lang: str, *, pendulum_key: str | None = None,
+                  bare_list: bool = False) -> Iterator[ReadItem]:
+    """Cards of a JSON file holding ``{key: [records]}`` (or a bare list when ``bare_list``);
+    ``text_key`` (or ``text``) is the card text.  A record's own ``lang`` wins over ``lang``.
+
+    Raises:
+        InputError: the file is not JSON or holds no record list.
+    """
     try:
         data = orjson.loads(Path(path).read_bytes())
     except orjson.JSONDecodeError as e:
         raise InputError(f"{path}: not JSON ({e})") from e
-    items = data.get("data") if isinstance(data, dict) else data
+    items = data.get(key) if isinstance(data, dict) else (data if bare_list else None)
     if not isinstance(items, list):
-        raise InputError(f"{path}: expected {{\"data\": [...]}}")
+        raise InputError(f"{path}: expected {{\"{key}\": [...]}}")
     for i, d in enumerate(items, 1):
         if not isinstance(d, dict):
             yield ReadItem(error=f"record {i}: not an object")
             continue
         cid = _int_or_none(d.get("id"))
-        text = d.get("desc") if d.get("desc") is not None else d.get("text")
+        name = str(d.get("name", ""))
+        text = d.get(text_key) if d.get(text_key) is not None else d.get("text")
         if not isinstance(text, str):
-            yield ReadItem(error=f"card {cid} {d.get('name', '')!r}: no text (desc)", id=cid, name=str(d.get("name", "")))
+            yield ReadItem(error=f"card {cid} {name!r}: no text ({text_key})", id=cid, name=name)
             continue
-        yield _card(id=cid, name=str(d.get("name", "")), lang=d.get("lang") or lang, text=text,
-                    pendulum_effect=d.get("pend_desc"), frame=_frame_from_record(d))
+        yield _card(id=cid, name=name, lang=d.get("lang") or lang, text=text,
+                    pendulum_effect=d.get(pendulum_key) if pendulum_key else None, frame=_frame_from_record(d))
+
+
+def read_ygoprodeck(path: str | Path, lang: str) -> Iterator[ReadItem]:
+    """YGOPRODeck-style JSON: ``{"data": [...]}`` or a bare list; ``desc`` is the text,
+    ``pend_desc`` a separate Pendulum Effect."""
+    return _json_records(path, "data", "desc", lang, pendulum_key="pend_desc", bare_list=True)
 
 
 def read_i18n(path: str | Path, lang: str) -> Iterator[ReadItem]:
     """``{"cards": [{"id", "name", "lore"}]}``: no frame information (text only)."""
-    try:
-        data = orjson.loads(Path(path).read_bytes())
-    except orjson.JSONDecodeError as e:
-        raise InputError(f"{path}: not JSON ({e})") from e
-    cards = data.get("cards") if isinstance(data, dict) else None
-    if not isinstance(cards, list):
-        raise InputError(f"{path}: expected {{\"cards\": [...]}}")
-    for i, d in enumerate(cards, 1):
-        if not isinstance(d, dict):
-            yield ReadItem(error=f"record {i}: not an object")
-            continue
-        cid = _int_or_none(d.get("id"))
-        text = d.get("lore") if d.get("lore") is not None else d.get("text")
-        if not isinstance(text, str):
-            yield ReadItem(error=f"card {cid} {d.get('name', '')!r}: no text (lore)", id=cid, name=str(d.get("name", "")))
-            continue
-        yield _card(id=cid, name=str(d.get("name", "")), lang=lang, text=text, frame=_frame_from_record(d))
+    return _json_records(path, "cards", "lore", lang)
 
 
 def read_jsonl(path: str | Path, lang: str | None) -> Iterator[ReadItem]:

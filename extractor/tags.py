@@ -16,20 +16,22 @@ def tags_from_profile(p: Profile) -> list[str]:
     ns, ss = p.normal_summon, p.special_summon
     if ns is None or ss is None:
         return sorted(tags)
-    if not ns.allowed:
-        tags.add("cannot-normal-summon")
-    if not ns.set_allowed:
-        tags.add("cannot-normal-set")
-    if ss.special_summon_monster:
-        tags.add("special-summon-monster")
-    if ss.revive_limit:
-        tags.add("revive-limit")
-    if ss.nomi:
-        tags.add("nomi")
-    if ss.semi_nomi:
-        tags.add("semi-nomi")
-    if ss.cannot_special_summon:
-        tags.add("cannot-special-summon")
+    flags = {
+        "cannot-normal-summon": not ns.allowed,
+        "cannot-normal-set": not ns.set_allowed,
+        "special-summon-monster": ss.special_summon_monster,
+        "revive-limit": ss.revive_limit,
+        "nomi": ss.nomi,
+        "semi-nomi": ss.semi_nomi,
+        "cannot-special-summon": ss.cannot_special_summon,
+        "tributes-required:3": ns.tributes == 3,
+        "tribute-summon-3-optional": 3 in ns.alternative_tributes,
+        "normal-summon-without-tributes": 0 in ns.alternative_tributes,
+        "summon-condition-while": ns.while_condition,
+        "gemini": p.gemini,
+        "fusion-materials-only": ss.fusion_materials_only,
+    }
+    tags.update(t for t, on in flags.items() if on)
     for k in ss.only_by:
         tags.add(f"special-summon-only-by:{k}")
     for k in ss.must_first_be:
@@ -42,16 +44,4 @@ def tags_from_profile(p: Profile) -> list[str]:
                 tags.add(f"builtin-special-summon-from:{loc}")
     for loc in ss.cannot_from:
         tags.add(f"cannot-special-summon-from:{loc}")
-    if ns.tributes == 3:
-        tags.add("tributes-required:3")
-    if 3 in ns.alternative_tributes:
-        tags.add("tribute-summon-3-optional")
-    if 0 in ns.alternative_tributes:
-        tags.add("normal-summon-without-tributes")
-    if ns.while_condition:
-        tags.add("summon-condition-while")
-    if p.gemini:
-        tags.add("gemini")
-    if ss.fusion_materials_only:
-        tags.add("fusion-materials-only")
     return sorted(tags)
