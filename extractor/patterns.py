@@ -22,10 +22,12 @@ under ``vocab``.
 """
 from __future__ import annotations
 
+import signal
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import regex
 import yaml
@@ -36,7 +38,45 @@ from .textmap import compile_alternation
 
 __all__ = ["Pattern", "Catalog", "RawMatch", "load_catalog", "PatternError"]
 
-REGEX_TIMEOUT = 1.0  # seconds per search: a guard against runaway patterns
+REGEX_TIMEOUT = 1.0  # seconds per Catalog.run call: a guard against runaway patterns
+
+
+# The guard.  ``regex``'s own ``timeout=`` costs ~1.8 us per call (more than most searches take), so
+# in the main thread one CPU-time timer (``ITIMER_VIRTUAL`` / ``SIGVTALRM``) is armed per
+# ``Catalog.run`` call instead: ``regex`` checks for signals while it matches, so the handler's
+# TimeoutError stops a runaway search.  Elsewhere (other threads, no ``setitimer``, or another
+# handler already owns SIGVTALRM) every search gets ``timeout=REGEX_TIMEOUT`` as before.
+_TIMER = getattr(signal, "ITIMER_VIRTUAL", None)
+_SIGNAL = getattr(signal, "SIGVTALRM", None)
+_MAIN_THREAD = threading.main_thread().ident
+
+
+class _Alarm:
+    armed = False
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    if _Alarm.armed:
+        _Alarm.armed = False
+        raise TimeoutError(f"regex search over {REGEX_TIMEOUT} s")
+
+
+def _arm() -> bool:
+    """Arm the timer; False when the per-search ``timeout=`` must be used instead."""
+    if _TIMER is None or threading.get_ident() != _MAIN_THREAD:
+        return False
+    if signal.getsignal(_SIGNAL) is not _on_alarm:
+        if signal.getsignal(_SIGNAL) != signal.SIG_DFL or signal.getitimer(_TIMER) != (0.0, 0.0):
+            return False  # someone else uses the timer
+        signal.signal(_SIGNAL, _on_alarm)
+    _Alarm.armed = True
+    signal.setitimer(_TIMER, REGEX_TIMEOUT)
+    return True
+
+
+def _disarm() -> None:
+    _Alarm.armed = False
+    signal.setitimer(_TIMER, 0)
 
 
 class PatternError(ValueError):
@@ -128,27 +168,37 @@ class Catalog:
         raise KeyError(pattern_id)
 
     def run(self, text: str, lang: str, start: int = 0, end: int | None = None,
-            scopes: tuple[str, ...] = ("monster", "any")) -> Iterator[RawMatch]:
+            scopes: tuple[str, ...] = ("monster", "any")) -> list[RawMatch]:
         """Every match of every pattern of ``lang`` with a scope in ``scopes`` inside
-        ``text[start:end]`` (normalized text).  Overlapping matches of different patterns are all
-        kept (like spaCy's SpanRuler); each knows its pattern.
+        ``text[start:end]`` (normalized text), in catalog order.  Overlapping matches of different
+        patterns are all kept (like spaCy's SpanRuler); each knows its pattern.
 
         Raises:
-            TimeoutError: a pattern ran longer than ``REGEX_TIMEOUT`` seconds (message names it).
+            TimeoutError: the patterns ran longer than ``REGEX_TIMEOUT`` seconds (CPU time) on this
+                text; the message names the pattern that was running.
         """
         fam = lang_family(lang)
         voc = self.vocabs.get(fam)
         end = len(text) if end is None else end
         region = text[start:end] if (start or end != len(text)) else text
         present = {lit for lit in self._literals.get(fam, ()) if lit in region}
-        for p, req in self._required.get(fam, ()):
-            if p.scope not in scopes or (req and present.isdisjoint(req)):
-                continue
-            try:
-                for m in p.regex.finditer(region, timeout=REGEX_TIMEOUT):
-                    yield RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc))
-            except TimeoutError as e:
-                raise TimeoutError(f"pattern {p.id} ({p.file}) timed out") from e
+        out: list[RawMatch] = []
+        p = None
+        guarded = _arm()
+        try:
+            for p, req in self._required.get(fam, ()):
+                if p.scope not in scopes or (req and present.isdisjoint(req)):
+                    continue
+                it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
+                for m in it:
+                    out.append(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)))
+        except TimeoutError as e:
+            where = f"pattern {p.id} ({p.file})" if p is not None else "pattern matching"
+            raise TimeoutError(f"{where} timed out") from e
+        finally:
+            if guarded:
+                _disarm()
+        return out
 
 
 def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
