@@ -13,6 +13,11 @@ A pattern file holds ``language`` and a list ``patterns``; each pattern has:
 - ``scope`` (optional): ``monster`` (default: the monster text of a monster card) or ``any``
   (any card text, the Pendulum Effect included);
 - ``requires`` (optional): literals, at least one of which must be in the text (a fast prefilter);
+- ``anchor`` (optional): a zero-width expression (lookarounds, ``^``) that ``regex`` starts with,
+  character for character, followed by no top-level ``|``: every match starts where the anchor
+  holds.  Patterns with the same anchor share one scan for those positions per text and are then
+  tried only there (``regex.match`` at each position; the matches are the same as ``finditer``'s).
+  A speed device only: it never changes what a pattern matches;
 - ``examples``: ``match`` (texts it must match; an item may be ``{text, expect}`` with field
   values the condition must have) and ``no_match`` (texts it must not match).  Every example
   runs as a test.
@@ -102,6 +107,7 @@ class Pattern:
     captures: dict[str, tuple[str, str]]
     scope: str = "monster"
     requires: tuple[str, ...] = ()
+    anchor: "regex.Pattern[str] | None" = None
     examples_match: list[dict[str, Any]] = field(default_factory=list)
     examples_no_match: list[str] = field(default_factory=list)
     file: str = ""
@@ -184,11 +190,21 @@ class Catalog:
         present = {lit for lit in self._literals.get(fam, ()) if lit in region}
         out: list[RawMatch] = []
         p = None
+        starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
         guarded = _arm()
         try:
             for p, req in self._required.get(fam, ()):
                 if p.scope not in scopes or (req and present.isdisjoint(req)):
                     continue
+                if p.anchor is not None:
+                    pos = starts.get(p.anchor.pattern)
+                    if pos is None:
+                        it = p.anchor.finditer(region) if guarded else p.anchor.finditer(region, timeout=REGEX_TIMEOUT)
+                        pos = starts[p.anchor.pattern] = [m.start() for m in it]
+                    found = _anchored(p.regex, region, pos, guarded)
+                    if found is not None:
+                        out.extend(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)) for m in found)
+                        continue
                 it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
                 for m in it:
                     out.append(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)))
@@ -199,6 +215,54 @@ class Catalog:
             if guarded:
                 _disarm()
         return out
+
+
+def _anchored(rx: "regex.Pattern[str]", region: str, positions: list[int],
+              guarded: bool) -> list["regex.Match[str]"] | None:
+    """``rx.finditer(region)`` when every match of ``rx`` starts at one of ``positions``
+    (ascending): ``rx.match`` at each position not inside the previous match.  ``None`` when
+    ``rx`` matched the empty string (then ``finditer`` itself must run)."""
+    found = []
+    last = 0
+    for a in positions:
+        if a < last:
+            continue
+        m = rx.match(region, a) if guarded else rx.match(region, a, timeout=REGEX_TIMEOUT)
+        if m is not None:
+            if m.end() == a:
+                return None
+            found.append(m)
+            last = m.end()
+    return found
+
+
+def _top_level_bar(rx: str) -> bool:
+    """True if ``rx`` has a ``|`` outside every group and character class."""
+    depth = 0
+    in_class = False
+    i = 0
+    while i < len(rx):
+        c = rx[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            if c == "]":
+                in_class = False
+        elif c == "[":
+            in_class = True
+            if rx[i + 1:i + 2] == "^":
+                i += 1
+            if rx[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
 
 
 def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
@@ -275,8 +339,20 @@ def _load_file(path: Path, seen: set[str]) -> list[Pattern]:
         if not matches:
             raise PatternError(f"{where}: pattern {pid}: needs at least one 'match' example")
         req = d.get("requires") or ()
+        anchor = None
+        if d.get("anchor"):
+            a = d["anchor"]
+            if not d["regex"].startswith(a) or _top_level_bar(a) or _top_level_bar(d["regex"][len(a):]):
+                raise PatternError(f"{where}: pattern {pid}: 'regex' must start with 'anchor' and neither part may "
+                                   f"have a top-level '|'")
+            try:
+                anchor = regex.compile(a)
+            except regex.error as e:
+                raise PatternError(f"{where}: pattern {pid}: bad anchor ({e})") from e
+        if anchor is not None and any(m.end() > m.start() for e in matches for m in anchor.finditer(e["text"])):
+            raise PatternError(f"{where}: pattern {pid}: 'anchor' must be zero-width (lookarounds, ^)")
         out.append(Pattern(id=pid, lang=fam, regex=rx, yields=dict(d["yields"]), captures=caps,
-                           scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req),
+                           scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req), anchor=anchor,
                            examples_match=matches, examples_no_match=list(ex.get("no_match") or []),
                            file=str(where), note=d.get("note", "")))
     return out
