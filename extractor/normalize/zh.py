@@ -54,6 +54,30 @@ def _opencc():
     return table, frozenset(chr(c) for c in table)
 
 
+class _Literals:
+    """Leftmost-longest occurrences of literal keys: the same matches as one alternation of all
+    keys, longest first (:func:`extractor.textmap.compile_alternation`), found faster -- only the
+    keys that occur in the text (``str.__contains__``) go into the alternation, compiled once per
+    such set.  A key that is not in the text can match nowhere, so the matches are the same."""
+
+    def __init__(self, keys):
+        self.keys = tuple(sorted(set(keys), key=len, reverse=True))
+        self._compiled: dict[tuple[str, ...], "regex.Pattern[str]"] = {}
+
+    def regex_for(self, text: str) -> "regex.Pattern[str] | None":
+        """An alternation whose matches in ``text`` are those of all keys; ``None`` when no key
+        occurs in ``text``."""
+        present = tuple(k for k in self.keys if k in text)
+        if not present:
+            return None
+        rx = self._compiled.get(present)
+        if rx is None:
+            if len(self._compiled) > 4096:
+                self._compiled.clear()
+            rx = self._compiled[present] = compile_alternation(present)
+        return rx
+
+
 @lru_cache(maxsize=1)
 def _tables():
     data = load_terms("zh")
@@ -62,8 +86,12 @@ def _tables():
     register_of = {f: r for f, _, r in data.get("terms", [])}
     counters = data.get("counters", {})
     counter_re = regex.compile(r"(?<=[0-9二两三四五六七八九十])(?:" + "|".join(map(regex.escape, counters)) + ")") if counters else None
-    return (chars, compile_alternation(chars), terms, compile_alternation(terms), register_of,
-            counters, counter_re)
+    # every key of `characters` is one character: a character class finds the same matches
+    if all(len(c) == 1 for c in chars):
+        chars_re = regex.compile("[" + "".join(regex.escape(c) for c in chars) + "]")
+    else:
+        chars_re = compile_alternation(chars)
+    return (chars, chars_re, terms, _Literals(terms), register_of, counters, counter_re)
 
 
 def has_traditional(text: str) -> bool:
@@ -93,8 +121,9 @@ def normalize_zh(text: str) -> MappedText:
     to_simplified(mt)
     if chars_re.search(mt.text):
         mt.replace_all(chars, chars_re)
-    if terms_re.search(mt.text):
-        mt.replace_all(terms, terms_re)
+    rx = terms_re.regex_for(mt.text)
+    if rx is not None:
+        mt.replace_all(terms, rx)
     if counter_re is not None and counter_re.search(mt.text):
         mt.sub(counter_re, lambda m: counters[m.group(0)])
     return mt
@@ -108,7 +137,8 @@ def registers(text: str) -> list[str]:
     table, _ = _opencc()
     t = text.translate(table) if has_traditional(text) else text
     # identity entries only protect compounds (对方, 原本卡) and mark no register
-    found = {register_of[w] for w in (m.group(0) for m in terms_re.finditer(t)) if terms[w] != w}
+    rx = terms_re.regex_for(t)
+    found = {register_of[w] for w in (m.group(0) for m in rx.finditer(t)) if terms[w] != w} if rx is not None else set()
     if "这张卡" in t or "不能" in t or "手卡" in t or "卡组" in t:
         found.add("community")
     return sorted(found) or ["community"]
