@@ -158,11 +158,8 @@ class Catalog:
         for p in patterns:
             self.by_lang.setdefault(p.lang, []).append(p)
         self.vocabs = vocabs
-        # per language: every `requires` literal, looked up once per text (a prefilter)
-        self._literals: dict[str, tuple[str, ...]] = {
-            lang: tuple(sorted({r for p in ps for r in p.requires})) for lang, ps in self.by_lang.items()}
-        self._required: dict[str, list[tuple[Pattern, frozenset[str]]]] = {
-            lang: [(p, frozenset(p.requires)) for p in ps] for lang, ps in self.by_lang.items()}
+        # (language, scopes) -> the patterns to run, in catalog order, with their `requires`
+        self._plans: dict[tuple[str, tuple[str, ...]], list[tuple[Pattern, tuple[str, ...]]]] = {}
 
     def __len__(self) -> int:
         return len(self.patterns)
@@ -187,15 +184,25 @@ class Catalog:
         voc = self.vocabs.get(fam)
         end = len(text) if end is None else end
         region = text[start:end] if (start or end != len(text)) else text
-        present = {lit for lit in self._literals.get(fam, ()) if lit in region}
+        plan = self._plans.get((fam, scopes))
+        if plan is None:
+            plan = self._plans[(fam, scopes)] = [(p, p.requires) for p in self.by_lang.get(fam, ()) if p.scope in scopes]
+        present: dict[str, bool] = {}  # each `requires` literal looked up once per text
         out: list[RawMatch] = []
         p = None
         starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
         guarded = _arm()
         try:
-            for p, req in self._required.get(fam, ()):
-                if p.scope not in scopes or (req and present.isdisjoint(req)):
-                    continue
+            for p, req in plan:
+                if req:
+                    for lit in req:
+                        has = present.get(lit)
+                        if has is None:
+                            has = present[lit] = lit in region
+                        if has:
+                            break
+                    else:
+                        continue
                 if p.anchor is not None:
                     pos = starts.get(p.anchor.pattern)
                     if pos is None:
