@@ -54,28 +54,27 @@ def _opencc():
     return table, frozenset(chr(c) for c in table)
 
 
-class _Literals:
-    """Leftmost-longest occurrences of literal keys: the same matches as one alternation of all
-    keys, longest first (:func:`extractor.textmap.compile_alternation`), found faster -- only the
-    keys that occur in the text (``str.__contains__``) go into the alternation, compiled once per
-    such set.  A key that is not in the text can match nowhere, so the matches are the same."""
+def _trie_alternation(keys) -> "regex.Pattern[str]":
+    """One regex for literal ``keys`` written as a prefix tree (``此(?:卡|怪兽)|不(?:可(?:以)?|得)...``):
+    at each position it matches the longest key there, exactly like the flat alternation of
+    :func:`extractor.textmap.compile_alternation` (longest first), but the engine follows one
+    branch per character instead of trying every key (~1.5x faster on card text)."""
+    trie: dict = {}
+    for k in set(keys):
+        node = trie
+        for ch in k:
+            node = node.setdefault(ch, {})
+        node[""] = {}
 
-    def __init__(self, keys):
-        self.keys = tuple(sorted(set(keys), key=len, reverse=True))
-        self._compiled: dict[tuple[str, ...], "regex.Pattern[str]"] = {}
+    def build(node: dict) -> str:
+        alts = [regex.escape(c) + build(n) for c, n in sorted(node.items()) if c]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        # "" marks the end of a key: the longer keys (greedy ?) are tried first
+        return "(?:" + body + ")?" if "" in node else body
 
-    def regex_for(self, text: str) -> "regex.Pattern[str] | None":
-        """An alternation whose matches in ``text`` are those of all keys; ``None`` when no key
-        occurs in ``text``."""
-        present = tuple(k for k in self.keys if k in text)
-        if not present:
-            return None
-        rx = self._compiled.get(present)
-        if rx is None:
-            if len(self._compiled) > 4096:
-                self._compiled.clear()
-            rx = self._compiled[present] = compile_alternation(present)
-        return rx
+    return regex.compile(build(trie))
 
 
 @lru_cache(maxsize=1)
@@ -91,7 +90,7 @@ def _tables():
         chars_re = regex.compile("[" + "".join(regex.escape(c) for c in chars) + "]")
     else:
         chars_re = compile_alternation(chars)
-    return (chars, chars_re, terms, _Literals(terms), register_of, counters, counter_re)
+    return (chars, chars_re, terms, _trie_alternation(terms), register_of, counters, counter_re)
 
 
 def has_traditional(text: str) -> bool:
@@ -121,9 +120,7 @@ def normalize_zh(text: str) -> MappedText:
     to_simplified(mt)
     if chars_re.search(mt.text):
         mt.replace_all(chars, chars_re)
-    rx = terms_re.regex_for(mt.text)
-    if rx is not None:
-        mt.replace_all(terms, rx)
+    mt.replace_all(terms, terms_re)  # no pass is recorded when nothing changes
     if counter_re is not None and counter_re.search(mt.text):
         mt.sub(counter_re, lambda m: counters[m.group(0)])
     return mt
@@ -137,8 +134,7 @@ def registers(text: str) -> list[str]:
     table, _ = _opencc()
     t = text.translate(table) if has_traditional(text) else text
     # identity entries only protect compounds (对方, 原本卡) and mark no register
-    rx = terms_re.regex_for(t)
-    found = {register_of[w] for w in (m.group(0) for m in rx.finditer(t)) if terms[w] != w} if rx is not None else set()
+    found = {register_of[w] for w in (m.group(0) for m in terms_re.finditer(t)) if terms[w] != w}
     if "这张卡" in t or "不能" in t or "手卡" in t or "卡组" in t:
         found.add("community")
     return sorted(found) or ["community"]
