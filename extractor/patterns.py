@@ -27,6 +27,7 @@ under ``vocab``.
 """
 from __future__ import annotations
 
+import _signal
 import signal
 import threading
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ REGEX_TIMEOUT = 1.0  # seconds per Catalog.run call: a guard against runaway pat
 _TIMER = getattr(signal, "ITIMER_VIRTUAL", None)
 _SIGNAL = getattr(signal, "SIGVTALRM", None)
 _MAIN_THREAD = threading.main_thread().ident
+_setitimer = getattr(signal, "setitimer", None)
 
 
 class _Alarm:
@@ -70,18 +72,19 @@ def _arm() -> bool:
     """Arm the timer; False when the per-search ``timeout=`` must be used instead."""
     if _TIMER is None or threading.get_ident() != _MAIN_THREAD:
         return False
-    if signal.getsignal(_SIGNAL) is not _on_alarm:
-        if signal.getsignal(_SIGNAL) != signal.SIG_DFL or signal.getitimer(_TIMER) != (0.0, 0.0):
+    handler = _signal.getsignal(_SIGNAL)  # (signal.getsignal wraps this in an enum: slower)
+    if handler is not _on_alarm:
+        if handler != signal.SIG_DFL or signal.getitimer(_TIMER) != (0.0, 0.0):
             return False  # someone else uses the timer
         signal.signal(_SIGNAL, _on_alarm)
     _Alarm.armed = True
-    signal.setitimer(_TIMER, REGEX_TIMEOUT)
+    _setitimer(_TIMER, REGEX_TIMEOUT)
     return True
 
 
 def _disarm() -> None:
     _Alarm.armed = False
-    signal.setitimer(_TIMER, 0)
+    _setitimer(_TIMER, 0)
 
 
 class PatternError(ValueError):

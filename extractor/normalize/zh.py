@@ -134,7 +134,7 @@ def registers(text: str) -> list[str]:
     table, _ = _opencc()
     t = text.translate(table) if has_traditional(text) else text
     # identity entries only protect compounds (对方, 原本卡) and mark no register
-    found = {register_of[w] for w in (m.group(0) for m in terms_re.finditer(t)) if terms[w] != w}
+    found = {register_of[w] for w in set(terms_re.findall(t)) if terms[w] != w}
     if "这张卡" in t or "不能" in t or "手卡" in t or "卡组" in t:
         found.add("community")
     return sorted(found) or ["community"]
