@@ -10,7 +10,7 @@ from typing import Literal, Sequence
 
 from pydantic import BaseModel, Field
 
-from .conditions import (AdditionalNormalSummon, BuiltinSpecialSummon, CannotNormalSummon,
+from .conditions import (CONDITION_CLASSES, AdditionalNormalSummon, BuiltinSpecialSummon, CannotNormalSummon,
                          CannotSpecialSummon, CannotSpecialSummonFrom, FusionMaterialsOnly, Gemini,
                          MustBeNormalSummonedBy, MustBeSpecialSummoned, MustFirstBeSummonedBy,
                          NormalSummonWithoutTributes, RitualSummonWith, SpecialSummonOnlyBy,
@@ -103,6 +103,9 @@ class Profile(BaseModel):
     grants_additional_normal_summon: bool = False
 
 
+_CONDITION_TYPES = frozenset(CONDITION_CLASSES.values())
+
+
 def _tributes_for_level(level: int | None) -> int:
     """Seed 000: Level 4 or lower none, 5-6 one, 7 or higher two."""
     if level is None or level <= 4:
@@ -123,9 +126,16 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     main = frame.kind in ("main_monster", None)
     locked = frame.frame_locked
     idx = {id(c): i for i, c in enumerate(conditions)}
-
-    def of(cls):
-        return [c for c in conditions if isinstance(c, cls)]
+    # the conditions of each class, in order (grouped once: this runs for every card)
+    by: dict[type, list] = {}
+    for c in conditions:
+        by.setdefault(type(c), []).append(c)
+    if by.keys() <= _CONDITION_TYPES:
+        def of(cls):
+            return by.get(cls, ())
+    else:  # subclasses of condition classes: isinstance
+        def of(cls):
+            return [c for c in conditions if isinstance(c, cls)]
 
     cns = of(CannotNormalSummon)
     no_ns = locked or bool(cns)
