@@ -91,12 +91,13 @@ class MappedText:
         return self.sub(pattern, lambda m: table[m.group(0)])
 
     def translate_chars(self, converted: str) -> "MappedText":
-        """Replace ``text`` by ``converted``, a same-length, char-for-char conversion of it."""
+        """Replace ``text`` by ``converted``, a same-length, char-for-char conversion of it.
+
+        Through such a conversion every offset maps to itself (one-character edits in place), so
+        no pass is recorded: :meth:`to_original` gives exactly what per-character edits would."""
         if len(converted) != len(self.text):
             raise ValueError("translate_chars needs a conversion of the same length")
-        src = self.text
-        pieces = [(i, i + 1, c) for i, c in enumerate(converted) if c != src[i]]
-        self._apply(pieces)
+        self.text = converted
         return self
 
     # -- mapping ----------------------------------------------------------------------------

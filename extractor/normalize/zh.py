@@ -93,6 +93,30 @@ def _tables():
     return (chars, chars_re, terms, _trie_alternation(terms), register_of, counters, counter_re)
 
 
+@lru_cache(maxsize=1)
+def _chars_by_replace() -> str | None:
+    """Whether ``characters`` can be applied one character for one (:func:`_replace_chars`): the
+    keys of its entries that change the length (``\r`` -> nothing), which rule that out for a text
+    holding them; ``None`` if a key is longer than one character or a value is also a key."""
+    chars = _tables()[0]
+    if any(len(k) != 1 for k in chars) or set(chars.values()) & set(chars):
+        return None
+    return "".join(k for k, v in chars.items() if len(v) != 1)
+
+
+def _replace_chars(mt: MappedText, rx: "regex.Pattern[str]", table: dict[str, str]) -> None:
+    """Replace each character that ``rx`` finds by ``table[c]``, one character for one (no value
+    is a key: the order of the replacements does not matter).  Offsets are kept
+    (:meth:`MappedText.translate_chars`); ``str.replace`` per distinct character is far faster
+    than a callback per occurrence."""
+    found = set(rx.findall(mt.text))
+    if found:
+        t = mt.text
+        for c in found:
+            t = t.replace(c, table[c])
+        mt.translate_chars(t)
+
+
 def has_traditional(text: str) -> bool:
     """True if ``text`` holds a character that OpenCC's Traditional->Simplified table converts."""
     _, trad = _opencc()
@@ -112,14 +136,17 @@ def normalize_zh(text: str) -> MappedText:
     """Normalize Chinese text (either script, any register).  Input: original text.
     Output: MappedText with canonical Simplified text."""
     chars, chars_re, terms, terms_re, _, counters, counter_re = _tables()
+    length_changing = _chars_by_replace()
     mt = nfc(MappedText(text))
-    if _FULLWIDTH_RE.search(mt.text):
-        mt.sub(_FULLWIDTH_RE, lambda m: _FULLWIDTH[m.group(0)])
+    _replace_chars(mt, _FULLWIDTH_RE, _FULLWIDTH)
     if '"' in mt.text:
         mt.sub(_ASCII_QUOTES_RE, lambda m: "「" + m.group(1) + "」")
     to_simplified(mt)
     if chars_re.search(mt.text):
-        mt.replace_all(chars, chars_re)
+        if length_changing is not None and not any(k in mt.text for k in length_changing):
+            _replace_chars(mt, chars_re, chars)  # all one character for one here
+        else:
+            mt.replace_all(chars, chars_re)
     mt.replace_all(terms, terms_re)  # no pass is recorded when nothing changes
     if counter_re is not None and counter_re.search(mt.text):
         mt.sub(counter_re, lambda m: counters[m.group(0)])
