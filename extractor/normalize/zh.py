@@ -117,10 +117,30 @@ def _replace_chars(mt: MappedText, rx: "regex.Pattern[str]", table: dict[str, st
         mt.translate_chars(t)
 
 
+_last_checked: tuple[str | None, bool] = (None, False)
+
+
 def has_traditional(text: str) -> bool:
-    """True if ``text`` holds a character that OpenCC's Traditional->Simplified table converts."""
+    """True if ``text`` holds a character that OpenCC's Traditional->Simplified table converts.
+    (The answer for the last text is kept: ``analyze`` asks for the same card text twice, in
+    :func:`normalize_zh` and :func:`registers`.)"""
+    global _last_checked
+    last, found = _last_checked
+    if text is last:
+        return found
     _, trad = _opencc()
-    return not trad.isdisjoint(text)
+    found = not trad.isdisjoint(text)
+    _last_checked = (text, found)
+    return found
+
+
+@lru_cache(maxsize=1)
+def _passes_keep_traditional() -> bool:
+    """True when the full-width and quote passes neither add nor remove a character of the
+    Traditional table (none of U+FF01-FF5E, ASCII, 「 or 」 is in it), so whether a text holds
+    Traditional characters can be read before them."""
+    _, trad = _opencc()
+    return trad.isdisjoint(set(_FULLWIDTH) | set(_FULLWIDTH.values()) | {'"', "「", "」"})
 
 
 def to_simplified(mt: MappedText) -> MappedText:
@@ -138,10 +158,14 @@ def normalize_zh(text: str) -> MappedText:
     chars, chars_re, terms, terms_re, _, counters, counter_re = _tables()
     length_changing = _chars_by_replace()
     mt = nfc(MappedText(text))
+    traditional = has_traditional(mt.text) if _passes_keep_traditional() else None
     _replace_chars(mt, _FULLWIDTH_RE, _FULLWIDTH)
     if '"' in mt.text:
         mt.sub(_ASCII_QUOTES_RE, lambda m: "「" + m.group(1) + "」")
-    to_simplified(mt)
+    if traditional is None:
+        to_simplified(mt)
+    elif traditional:
+        mt.translate_chars(mt.text.translate(_opencc()[0]))
     if chars_re.search(mt.text):
         if length_changing is not None and not any(k in mt.text for k in length_changing):
             _replace_chars(mt, chars_re, chars)  # all one character for one here
