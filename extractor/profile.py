@@ -125,6 +125,13 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
 
     main = frame.kind in ("main_monster", None)
     locked = frame.frame_locked
+    if not conditions:
+        # most cards: exactly what the general code below gives without conditions (frame only)
+        return Profile(card_kind=frame.kind,
+                       normal_summon=NormalSummonProfile(allowed=not locked, set_allowed=not locked,
+                                                         tributes=None if locked else _tributes_for_level(frame.level)),
+                       special_summon=SpecialSummonProfile(revive_limit=locked),
+                       gemini=frame.gemini, grants_additional_normal_summon=grants)
     idx = {id(c): i for i, c in enumerate(conditions)}
     # the conditions of each class, in order (grouped once: this runs for every card)
     by: dict[type, list] = {}
