@@ -194,7 +194,7 @@ class Catalog:
         out: list[RawMatch] = []
         p = None
         starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
-        guarded = _arm()
+        guarded = None  # armed before the first search (often no pattern has to run)
         try:
             for p, req in plan:
                 if req:
@@ -206,6 +206,8 @@ class Catalog:
                             break
                     else:
                         continue
+                if guarded is None:
+                    guarded = _arm()
                 if p.anchor is not None:
                     pos = starts.get(p.anchor.pattern)
                     if pos is None:
