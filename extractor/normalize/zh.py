@@ -94,22 +94,24 @@ def _tables():
 
 
 @lru_cache(maxsize=1)
-def _chars_by_replace() -> str | None:
+def _chars_by_replace() -> frozenset[str] | None:
     """Whether ``characters`` can be applied one character for one (:func:`_replace_chars`): the
     keys of its entries that change the length (``\r`` -> nothing), which rule that out for a text
     holding them; ``None`` if a key is longer than one character or a value is also a key."""
     chars = _tables()[0]
     if any(len(k) != 1 for k in chars) or set(chars.values()) & set(chars):
         return None
-    return "".join(k for k, v in chars.items() if len(v) != 1)
+    return frozenset(k for k, v in chars.items() if len(v) != 1)
 
 
-def _replace_chars(mt: MappedText, rx: "regex.Pattern[str]", table: dict[str, str]) -> None:
-    """Replace each character that ``rx`` finds by ``table[c]``, one character for one (no value
-    is a key: the order of the replacements does not matter).  Offsets are kept
-    (:meth:`MappedText.translate_chars`); ``str.replace`` per distinct character is far faster
-    than a callback per occurrence."""
-    found = set(rx.findall(mt.text))
+def _replace_chars(mt: MappedText, rx: "regex.Pattern[str]", table: dict[str, str],
+                   found: set[str] | None = None) -> None:
+    """Replace each character that ``rx`` finds (or each of ``found``) by ``table[c]``, one
+    character for one (no value is a key: the order of the replacements does not matter).
+    Offsets are kept (:meth:`MappedText.translate_chars`); ``str.replace`` per distinct character
+    is far faster than a callback per occurrence."""
+    if found is None:
+        found = set(rx.findall(mt.text))
     if found:
         t = mt.text
         for c in found:
@@ -157,24 +159,62 @@ def normalize_zh(text: str) -> MappedText:
     Output: MappedText with canonical Simplified text."""
     chars, chars_re, terms, terms_re, _, counters, counter_re = _tables()
     length_changing = _chars_by_replace()
+    global _last_terms
     mt = nfc(MappedText(text))
+    same = mt.text is text  # NFC changed nothing
     traditional = has_traditional(mt.text) if _passes_keep_traditional() else None
-    _replace_chars(mt, _FULLWIDTH_RE, _FULLWIDTH)
+    fw = set(_FULLWIDTH_RE.findall(mt.text))
+    if fw:
+        _replace_chars(mt, _FULLWIDTH_RE, _FULLWIDTH, fw)
     if '"' in mt.text:
         mt.sub(_ASCII_QUOTES_RE, lambda m: "「" + m.group(1) + "」")
     if traditional is None:
         to_simplified(mt)
     elif traditional:
         mt.translate_chars(mt.text.translate(_opencc()[0]))
-    if chars_re.search(mt.text):
-        if length_changing is not None and not any(k in mt.text for k in length_changing):
-            _replace_chars(mt, chars_re, chars)  # all one character for one here
+    community = "这张卡" in mt.text or "不能" in mt.text or "手卡" in mt.text or "卡组" in mt.text
+    found = set(chars_re.findall(mt.text))
+    if found:
+        same = same and found <= _neutral_chars()
+        if length_changing is not None and length_changing.isdisjoint(found):
+            _replace_chars(mt, chars_re, chars, found)  # all one character for one here
         else:
             mt.replace_all(chars, chars_re)
-    mt.replace_all(terms, terms_re)  # no pass is recorded when nothing changes
+    words: list[str] = []
+
+    def term(m: "regex.Match[str]") -> str:
+        w = m.group(0)
+        words.append(w)
+        return terms[w]
+
+    mt.replace_all(terms, terms_re) if not same else mt.sub(terms_re, term)  # no pass when nothing changes
+    # registers() of this text can use what was found here when the terms saw T2S(text) up to
+    # characters no term holds (see _terms_alphabet, _neutral_chars)
+    _last_terms = (text, words, community) if same and _terms_alphabet().isdisjoint(fw) else (None, [], False)
     if counter_re is not None and counter_re.search(mt.text):
         mt.sub(counter_re, lambda m: counters[m.group(0)])
     return mt
+
+
+_last_terms: tuple[str | None, list[str], bool] = (None, [], False)
+
+
+@lru_cache(maxsize=1)
+def _terms_alphabet() -> frozenset[str]:
+    """Full-width characters whose ASCII form is in a term or a community marker (Ｘ for XYZ召唤):
+    when normalization turned one of them into ASCII, a term may have appeared."""
+    terms = _tables()[2]
+    letters = {c for k in terms for c in k} | set("这张卡不能手卡卡组")
+    return frozenset(fw for fw, a in _FULLWIDTH.items() if a in letters)
+
+
+@lru_cache(maxsize=1)
+def _neutral_chars() -> frozenset[str]:
+    """``characters`` keys that, like their one-character values, are in no term and no community
+    marker (・ -> ·, “ -> 「): rewriting them cannot make or break a term."""
+    chars, _, terms = _tables()[:3]
+    letters = {c for k in terms for c in k} | set("这张卡不能手卡卡组")
+    return frozenset(k for k, v in chars.items() if len(v) == 1 and k not in letters and v not in letters)
 
 
 def registers(text: str) -> list[str]:
@@ -182,6 +222,14 @@ def registers(text: str) -> list[str]:
     ``community``; ``community`` alone when no marker of another register is found.
     Recorded from the words present, never guessed."""
     _, _, terms, terms_re, register_of, _, _ = _tables()
+    last, words, community = _last_terms
+    if text is last:
+        # normalize_zh(text) just matched the terms of T2S(text) (only full-width ASCII and quote
+        # marks, which no term holds, differed): the same words
+        found = {register_of[w] for w in set(words) if terms[w] != w}
+        if community:
+            found.add("community")
+        return sorted(found) or ["community"]
     table, _ = _opencc()
     t = text.translate(table) if has_traditional(text) else text
     # identity entries only protect compounds (对方, 原本卡) and mark no register
