@@ -161,8 +161,10 @@ class Catalog:
         for p in patterns:
             self.by_lang.setdefault(p.lang, []).append(p)
         self.vocabs = vocabs
-        # (language, scopes) -> the patterns to run, in catalog order, with their `requires`
-        self._plans: dict[tuple[str, tuple[str, ...]], list[tuple[Pattern, tuple[str, ...]]]] = {}
+        # (language, scopes) -> every `requires` literal, and the patterns to run (catalog order)
+        # with their `requires`
+        self._plans: dict[tuple[str, tuple[str, ...]],
+                          tuple[tuple[str, ...], list[tuple[Pattern, frozenset[str]]]]] = {}
 
     def __len__(self) -> int:
         return len(self.patterns)
@@ -189,23 +191,19 @@ class Catalog:
         region = text[start:end] if (start or end != len(text)) else text
         plan = self._plans.get((fam, scopes))
         if plan is None:
-            plan = self._plans[(fam, scopes)] = [(p, p.requires) for p in self.by_lang.get(fam, ()) if p.scope in scopes]
-        present: dict[str, bool] = {}  # each `requires` literal looked up once per text
+            ps = [p for p in self.by_lang.get(fam, ()) if p.scope in scopes]
+            plan = self._plans[(fam, scopes)] = (tuple(sorted({r for p in ps for r in p.requires})),
+                                                 [(p, frozenset(p.requires)) for p in ps])
+        literals, patterns = plan
+        present = {lit for lit in literals if lit in region}  # every `requires` literal, once per text
         out: list[RawMatch] = []
         p = None
         starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
         guarded = None  # armed before the first search (often no pattern has to run)
         try:
-            for p, req in plan:
-                if req:
-                    for lit in req:
-                        has = present.get(lit)
-                        if has is None:
-                            has = present[lit] = lit in region
-                        if has:
-                            break
-                    else:
-                        continue
+            for p, req in patterns:
+                if req and present.isdisjoint(req):
+                    continue
                 if guarded is None:
                     guarded = _arm()
                 if p.anchor is not None:
