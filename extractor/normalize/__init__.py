@@ -6,6 +6,8 @@ keeping the map back to the original characters (:class:`extractor.textmap.Mappe
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..textmap import MappedText
 from .common import lang_family
 
@@ -20,12 +22,17 @@ def normalize(text: str, lang: str) -> MappedText:
     Raises:
         ValueError: for a language this project does not read.
     """
-    fam = lang_family(lang)
-    if fam == "en":
-        from .en import normalize_en
-        return normalize_en(text)
-    if fam == "zh":
-        from .zh import normalize_zh
-        return normalize_zh(text)
-    from .ja import normalize_ja
-    return normalize_ja(text)
+    fn = _BY_LANG.get(lang)
+    if fn is None:
+        fam = lang_family(lang)
+        if fam == "en":
+            from .en import normalize_en as fn
+        elif fam == "zh":
+            from .zh import normalize_zh as fn
+        else:
+            from .ja import normalize_ja as fn
+        _BY_LANG[lang] = fn
+    return fn(text)
+
+
+_BY_LANG: dict[str, Callable[[str], MappedText]] = {}  # language code -> normalizer (imported on first use)
