@@ -31,13 +31,37 @@ class Segments:
     material: ``(start, end)`` of the material line of an Extra Deck monster, or ``None``.
     effects: ``(start, end)`` of each effect (split at ①②...; one effect when unnumbered).
     sentences: ``(start, end)`` of each sentence of the monster text.
+    ``effects`` and ``sentences`` are computed on first use (the tag path needs neither).
     """
 
     monster: tuple[int, int]
     pendulum: tuple[int, int] | None = None
     material: tuple[int, int] | None = None
-    effects: list[tuple[int, int]] = field(default_factory=list)
-    sentences: list[tuple[int, int]] = field(default_factory=list)
+    text: str = ""
+    lang_family: str = "en"
+    _effects: list[tuple[int, int]] | None = field(default=None, repr=False)
+    _sentences: list[tuple[int, int]] | None = field(default=None, repr=False)
+
+    @property
+    def effects(self) -> list[tuple[int, int]]:
+        if self._effects is None:
+            text, (ms, me) = self.text, self.monster
+            starts = [m.start() for m in _EFFECT_NUM.finditer(text, ms, me)]
+            if starts:
+                bounds = [ms] + starts + [me]
+                self._effects = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+            else:
+                self._effects = [(ms, me)]
+        return self._effects
+
+    @property
+    def sentences(self) -> list[tuple[int, int]]:
+        if self._sentences is None:
+            text, (ms, me) = self.text, self.monster
+            sent_re = _SENT_EN if self.lang_family == "en" else _SENT_ZH
+            self._sentences = [(m.start(), m.end()) for m in sent_re.finditer(text, ms, me)
+                               if text[m.start():m.end()].strip()]
+        return self._sentences
 
     def sentence_at(self, pos: int) -> tuple[int, int] | None:
         """The sentence holding offset ``pos``."""
@@ -81,13 +105,4 @@ def segment(text: str, lang_family: str, extra_deck: bool = False) -> Segments:
         line = text[ms:first_end].strip()
         if line and ("+" in line or not line.endswith((".", "。")) or "Materials" in line) and nl >= 0:
             material = (ms, first_end)
-    effects: list[tuple[int, int]] = []
-    starts = [m.start() for m in _EFFECT_NUM.finditer(text, ms, me)]
-    if starts:
-        bounds = [ms] + starts + [me]
-        effects = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
-    else:
-        effects = [(ms, me)]
-    sent_re = _SENT_EN if lang_family == "en" else _SENT_ZH
-    sentences = [(m.start(), m.end()) for m in sent_re.finditer(text, ms, me) if text[m.start():m.end()].strip()]
-    return Segments(monster=(ms, me), pendulum=pend, material=material, effects=effects, sentences=sentences)
+    return Segments(monster=(ms, me), pendulum=pend, material=material, text=text, lang_family=lang_family)
