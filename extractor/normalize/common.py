@@ -12,10 +12,13 @@ from ..textmap import MappedText
 
 PATTERNS_DIR = Path(__file__).resolve().parent.parent.parent / "patterns"
 
+# language code -> family; looked up as given first (the common spellings are listed), then
+# stripped and lower-cased
 _LANGS = {
-    "en": "en", "en-us": "en", "en-gb": "en",
+    "en": "en", "en-us": "en", "en-gb": "en", "en-US": "en", "en-GB": "en",
     "zh": "zh", "zh-cn": "zh", "zh-tw": "zh", "zh-hans": "zh", "zh-hant": "zh", "zh-hk": "zh",
-    "ja": "ja", "ja-jp": "ja",
+    "zh-CN": "zh", "zh-TW": "zh", "zh-Hans": "zh", "zh-Hant": "zh", "zh-HK": "zh",
+    "ja": "ja", "ja-jp": "ja", "ja-JP": "ja",
 }
 
 
@@ -25,7 +28,9 @@ def lang_family(lang: str) -> str:
     Raises:
         ValueError: naming the code, for any other language.
     """
-    fam = _LANGS.get((lang or "").strip().lower())
+    fam = _LANGS.get(lang)
+    if fam is None:
+        fam = _LANGS.get((lang or "").strip().lower()) if isinstance(lang, str) else None
     if fam is None:
         raise ValueError(f"unsupported language {lang!r} (use en, zh-CN, zh-TW, zh-Hans, zh-Hant or ja)")
     return fam
