@@ -163,8 +163,7 @@ class Catalog:
         self.vocabs = vocabs
         # (language, scopes) -> every `requires` literal, and the patterns to run (catalog order)
         # with their `requires`
-        self._plans: dict[tuple[str, tuple[str, ...]],
-                          tuple[tuple[str, ...], list[tuple[Pattern, frozenset[str]]]]] = {}
+        self._plans: dict[tuple[str, tuple[str, ...]], tuple[list[tuple[str, int]], int, list[Pattern]]] = {}
 
     def __len__(self) -> int:
         return len(self.patterns)
@@ -191,19 +190,23 @@ class Catalog:
         region = text[start:end] if (start or end != len(text)) else text
         plan = self._plans.get((fam, scopes))
         if plan is None:
-            ps = [p for p in self.by_lang.get(fam, ()) if p.scope in scopes]
-            plan = self._plans[(fam, scopes)] = (tuple(sorted({r for p in ps for r in p.requires})),
-                                                 [(p, frozenset(p.requires)) for p in ps])
-        literals, patterns = plan
-        present = {lit for lit in literals if lit in region}  # every `requires` literal, once per text
+            plan = self._plans[(fam, scopes)] = _plan([p for p in self.by_lang.get(fam, ()) if p.scope in scopes])
+        literal_masks, always, patterns = plan
+        # every `requires` literal is looked up once per text; a pattern runs when one of its
+        # literals is present (bit i of the mask = the i-th pattern, catalog order)
+        mask = always
+        for lit, bits in literal_masks:
+            if lit in region:
+                mask |= bits
         out: list[RawMatch] = []
         p = None
         starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
         guarded = None  # armed before the first search (often no pattern has to run)
         try:
-            for p, req in patterns:
-                if req and present.isdisjoint(req):
-                    continue
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                p = patterns[low.bit_length() - 1]
                 if guarded is None:
                     guarded = _arm()
                 if p.anchor is not None:
@@ -225,6 +228,19 @@ class Catalog:
             if guarded:
                 _disarm()
         return out
+
+
+def _plan(ps: list[Pattern]) -> tuple[list[tuple[str, int]], int, list[Pattern]]:
+    """The run plan of a pattern list: for each ``requires`` literal the bit mask of the patterns
+    that name it, the mask of the patterns without ``requires`` (always run), and the patterns."""
+    masks: dict[str, int] = {}
+    always = 0
+    for i, p in enumerate(ps):
+        if not p.requires:
+            always |= 1 << i
+        for r in p.requires:
+            masks[r] = masks.get(r, 0) | (1 << i)
+    return sorted(masks.items()), always, ps
 
 
 def _anchored(rx: "regex.Pattern[str]", region: str, positions: list[int],
