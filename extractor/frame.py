@@ -6,6 +6,7 @@ correctly before they can be revived ("frame-locked").
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -56,7 +57,15 @@ class Frame(BaseModel):
                        card_type: str | None = None) -> "Frame":
         """From a type line such as ``"Dragon / Synchro / Effect"`` or a YGOPRODeck ``type`` such
         as ``"Synchro Pendulum Effect Monster"`` / ``"Spell Card"``.  ``card_type`` is yaml-yugi's
-        ``Monster``/``Spell``/``Trap``.  Unknown words are ignored."""
+        ``Monster``/``Spell``/``Trap``.  Unknown words are ignored.  Frames are immutable, so equal
+        arguments share one cached object."""
+        try:
+            return _frame_from_type_line(cls, type_line, level, card_type)
+        except TypeError:  # unhashable input (malformed record): no caching
+            return cls._build_from_type_line(type_line, level, card_type)
+
+    @classmethod
+    def _build_from_type_line(cls, type_line: str | None, level: int | None, card_type: str | None) -> "Frame":
         words = set((type_line or "").replace("/", " ").replace("-", " ").lower().split())
         ct = (card_type or "").lower()
         if ct == "spell" or "spell" in words:
@@ -92,3 +101,9 @@ class Frame(BaseModel):
         return cls(kind=kind, level=lvl, pendulum=bool(type_bits & TYPE_PENDULUM),
                    gemini=bool(type_bits & TYPE_GEMINI),
                    normal=bool(type_bits & TYPE_NORMAL) and not type_bits & TYPE_EFFECT)
+
+
+@lru_cache(maxsize=4096)
+def _frame_from_type_line(cls: type[Frame], type_line: str | None, level: int | None,
+                          card_type: str | None) -> Frame:
+    return cls._build_from_type_line(type_line, level, card_type)
