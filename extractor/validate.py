@@ -68,6 +68,12 @@ Severity
   Gemini reminder or additional-Normal-Summon effect (not a condition on the card itself);
   a card present on one side only (a coverage gap, not a translation error).
 
+Effects are not Summoning Conditions: a self-Summon effect ("...: You can Special Summon this
+card from your hand") or an additional-Normal-Summon effect found on ONE side only is not
+reported unless ``include_effects`` (then ``low``); they still take part in pairing, so a
+procedure one side reads as an effect is compared (``method`` differs, ``low``), not reported as
+missing.
+
 Card-level problems (``kind`` of a :class:`Mismatch` with ``slot`` ``None`` and ``side`` set)
 ------------------------------------------------------------------------------------------
 ``card-missing-in-source`` / ``card-missing-in-target`` (no card, or no text in that language,
@@ -254,7 +260,8 @@ class View:
         return self.cond.source
 
 
-_ZH_EXTRA = regex.compile(r"(?:额外|額外|融合)[卡牌][组組]")
+# the Extra Deck as the place of THIS Summon (not a cost: 从额外牌组将5张卡除外)
+_ZH_EXTRA = regex.compile(r"从(?:额外|額外|融合)[卡牌][组組]中?(?:仅|只|可以?|能|才能|特殊召唤|特殊召喚|进行特殊召唤)")
 
 
 def _first_only(first: bool, exclusive: bool) -> str:
@@ -275,7 +282,8 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
         return View(k, {"locations": frozenset(cond.locations)}, cond)
     if k == "builtin-special-summon":
         fo = _first_only(cond.first, cond.exclusive)
-        if fo == "only" and cond.lang == "zh" and set(cond.locations) <= {"extra"} and _ZH_EXTRA.search(cond.phrase):
+        if (fo == "only" and cond.lang == "zh" and frame is not None and frame.extra_deck
+                and set(cond.locations) <= {"extra"} and _ZH_EXTRA.search(cond.phrase)):
             fo = "first"  # 从额外卡组仅可...: only from the Extra Deck = must first be (module docstring)
         return View("special-summon-method", {
             "method": "own-procedure", "first_only": fo,
@@ -318,6 +326,8 @@ _LOW_GROUPS = {"gemini", "additional-normal-summon"}
 
 
 def _presence_severity(v: View) -> Severity:
+    if v.cond.kind in EFFECT_KINDS:
+        return "low"
     if v.group in _HIGH_GROUPS:
         return "high"
     if v.group == "special-summon-method" and v.slots.get("first_only") in ("first", "only"):
@@ -387,14 +397,22 @@ def _dedupe(views: list[View]) -> list[View]:
     return keep
 
 
+#: kinds that are effects of the card, not Summoning Conditions on it (seed 002: effects that
+#: Special Summon the card itself "are not considered Built-In Special Summons"; seed 004: effects
+#: that change the Normal Summon count).  By default they are only used to pair a procedure read
+#: as an effect on the other side; one present on one side only is not reported.
+EFFECT_KINDS = frozenset({"special-summons-itself", "additional-normal-summon"})
+
+
 def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = None, *,
-                       source_truncated: bool = False, target_truncated: bool = False
-                       ) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
+                       source_truncated: bool = False, target_truncated: bool = False,
+                       include_effects: bool = False) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
     """Compare two lists of condition objects (one card, two texts).
 
     Returns ``(mismatches, source_marks, target_marks)``.  ``source_truncated`` /
     ``target_truncated`` suppress ``extra-in-target`` / ``missing-in-target`` (the conditions
-    a cut-off text lost).
+    a cut-off text lost).  ``include_effects``: also report an effect of :data:`EFFECT_KINDS`
+    found on one side only (severity low).
     """
     sv = _dedupe([canonical(c, frame) for c in src])
     tv = _dedupe([canonical(c, frame) for c in tgt])
@@ -420,6 +438,9 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
                                     detail=f"{g}: {slot} {_value(a.slots[slot])} vs {_value(b.slots[slot])}"))
                 mark_status(a, "slot-differs")
                 mark_status(b, "slot-differs")
+        if not include_effects:
+            only_s = [a for a in only_s if a.cond.kind not in EFFECT_KINDS]
+            only_t = [b for b in only_t if b.cond.kind not in EFFECT_KINDS]
         if not target_truncated:
             for a in only_s:
                 out.append(Mismatch(kind="missing-in-target", severity=_presence_severity(a), condition=g,
@@ -579,7 +600,8 @@ def _desc(inp: Any) -> str:
 def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[Card] | None = None, *,
              source_lang: str | None = None, target_lang: str | None = None,
              source_format: str | None = None, target_format: str | None = None,
-             catalog: Catalog | None = None, include_missing: bool = True) -> ValidationReport:
+             catalog: Catalog | None = None, include_missing: bool = True,
+             include_effects: bool = False) -> ValidationReport:
     """Compare the Summoning Conditions of the cards of ``source`` and ``target``.
 
     Input: two card inputs -- a path in any format :func:`extractor.readers.read_cards` reads, or
@@ -587,7 +609,8 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
     ``None``, e.g. yaml-yugi ``cards.jsonl``) read once per language.  ``source_lang`` /
     ``target_lang``: ``en``, ``zh-CN``, ``zh-TW``, ...; when not given for a path they are
     guessed from the texts (a JSONL record's own ``lang`` wins).  ``include_missing``: report
-    cards present on one side only.
+    cards present on one side only.  ``include_effects``: also report effects (a self-Summon
+    effect, an additional Normal Summon) found on one side only (:data:`EFFECT_KINDS`).
 
     Output: a :class:`ValidationReport` (cards paired by passcode; spans are character offsets
     into the original texts).
@@ -616,7 +639,7 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
         sc, tc = S.cards.get(cid), T.cards.get(cid)
         if sc is None and tc is None:
             continue
-        cr = _check_card(cid, sc, tc, S, T, cat, include_missing)
+        cr = _check_card(cid, sc, tc, S, T, cat, include_missing, include_effects)
         if cr is None:
             continue
         if sc is not None and tc is not None and (sc.text or "").strip() and (tc.text or "").strip():
@@ -634,7 +657,7 @@ def _conds(card: Card, frame: Frame, cat: Catalog) -> list[Any]:
 
 
 def _check_card(cid: int, sc: Card | None, tc: Card | None, S: _Side, T: _Side, cat: Catalog,
-                include_missing: bool) -> CardReport | None:
+                include_missing: bool, include_effects: bool = False) -> CardReport | None:
     name = (sc.name if sc else "") or (S.missing.get(cid, ("", ""))[0]) or (tc.name if tc else "")
     cr = CardReport(id=cid, name=name, target_name=tc.name if tc else "",
                     source_text=sc.text if sc else None, target_text=tc.text if tc else None,
@@ -674,7 +697,8 @@ def _check_card(cid: int, sc: Card | None, tc: Card | None, S: _Side, T: _Side, 
                                       detail=f"card {cid} {name!r}: could not be analyzed ({e})"))
         return cr
     mm, smarks, tmarks = compare_conditions(s_conds, t_conds, frame, source_truncated=truncated.get("source", False),
-                                            target_truncated=truncated.get("target", False))
+                                            target_truncated=truncated.get("target", False),
+                                            include_effects=include_effects)
     cr.mismatches.extend(mm)
     cr.source_marks, cr.target_marks = smarks, tmarks
     return cr

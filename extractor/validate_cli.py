@@ -34,9 +34,11 @@ def _check_lang(lang: str | None, hint: str) -> None:
 @click.option("--html-limit", type=int, default=5000, show_default=True,
               help="At most this many cards in the HTML report (0 = all).")
 @click.option("--ignore-missing", is_flag=True, help="Do not report cards present on one side only.")
+@click.option("--include-effects", is_flag=True, help="Also report effects (a self-Summon effect, an additional "
+              "Normal Summon) found on one side only; by default only Summoning Conditions are reported.")
 def validate(source: str, target: str | None, source_lang: str | None, target_lang: str | None,
              source_format: str | None, target_format: str | None, output: str | None, html_path: str | None,
-             html_limit: int, ignore_missing: bool) -> None:
+             html_limit: int, ignore_missing: bool, include_effects: bool) -> None:
     """Compare the Summoning Conditions of SOURCE and its translation TARGET, card by card.
 
     Cards are paired by passcode.  SOURCE and TARGET are any input `tag` reads (cards.cdb,
@@ -54,7 +56,8 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     t0 = time.perf_counter()
     try:
         rep = run(source, target, source_lang=source_lang, target_lang=target_lang, source_format=source_format,
-                  target_format=target_format, include_missing=not ignore_missing)
+                  target_format=target_format, include_missing=not ignore_missing,
+                  include_effects=include_effects)
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
     dt = time.perf_counter() - t0

@@ -280,3 +280,20 @@ def test_cli_unwritable_output_is_a_clear_error(tmp_path):
     r = CliRunner().invoke(main, ["validate", str(src), str(src), "-o", str(tmp_path / "out")])
     assert r.exit_code == 1 and "cannot write the output" in r.output
     assert "Traceback" not in r.output
+
+
+def test_effects_on_one_side_only_are_reported_only_on_request():
+    from extractor.validate import compare_conditions
+    eff = _cond("special-summons-itself", locations=("gy",))
+    ans = _cond("additional-normal-summon", span=(5, 9))
+    assert compare_conditions([eff, ans], [], MAIN)[0] == []
+    mm = compare_conditions([eff, ans], [], MAIN, include_effects=True)[0]
+    assert sorted((m.kind, m.severity) for m in mm) == [("missing-in-target", "low")] * 2
+
+
+def test_cost_from_the_extra_deck_is_not_the_summon_location():
+    from extractor.validate import compare_conditions
+    en_only = _cond("builtin-special-summon", locations=("hand",), exclusive=True)
+    zh_cost = _cond("builtin-special-summon", lang="zh", exclusive=True,
+                    phrase="仅可在从自己的手牌・场上・额外牌组将5张以上的卡以里侧除外的情况下特殊召唤")
+    assert compare_conditions([en_only], [zh_cost], MAIN)[0] == []
