@@ -33,17 +33,77 @@ def render(card, res, console: Console | None = None) -> None:
     con.print(tab)
     con.print(f"tags: {', '.join(res.tags) or '(none)'}")
     con.print(f"tributes: {res.tributes}")
-    p = res.profile
-    if p and p.normal_summon:
-        ns = p.normal_summon
-        con.print(f"normal summon: allowed={ns.allowed} set={ns.set_allowed} tributes={ns.tributes} "
-                  f"alternatives={ns.alternative_tributes} from conditions {ns.basis}")
-    if p and p.special_summon:
-        ss = p.special_summon
-        facts = [k for k in ("special_summon_monster", "nomi", "semi_nomi", "revive_limit", "cannot_special_summon",
-                             "fusion_materials_only") if getattr(ss, k)]
-        con.print(f"special summon: {', '.join(facts) or '-'}; procedures "
-                  f"{[(pr.locations, pr.basis) for pr in ss.procedures]}; only by {ss.only_by}; "
-                  f"must first be {ss.must_first_be}; cannot from {ss.cannot_from}; from conditions {ss.basis}")
+    con.print(profile_table(card, res))
     for w in res.warnings:
         con.print(f"[yellow]warning:[/yellow] {w}")
+
+
+# which condition kinds a profile fact rests on (the frame rules are named separately)
+_FACT_KINDS: dict[str, tuple[str, ...]] = {
+    "normal summon allowed": ("cannot-normal-summon", "summon-condition-while"),
+    "Set allowed": ("cannot-normal-summon", "tributes-required"),
+    "tributes": ("tributes-required",),
+    "alternative tributes": ("normal-summon-without-tributes", "tribute-summon-optional"),
+    "Mausoleum of the Emperor allowed": ("tributes-required", "must-be-normal-summoned-by"),
+    "special summon monster": ("cannot-normal-summon",),
+    "nomi / semi-nomi": ("must-be-special-summoned", "builtin-special-summon", "cannot-special-summon",
+                         "special-summons-itself"),
+    "revive limit": ("must-be-special-summoned", "builtin-special-summon", "special-summon-only-by",
+                     "must-first-be-summoned-by"),
+    "only by": ("special-summon-only-by",),
+    "must first be": ("must-first-be-summoned-by",),
+    "cannot be Special Summoned from": ("cannot-special-summon-from",),
+    "cannot be Special Summoned": ("cannot-special-summon",),
+    "fusion materials only": ("fusion-materials-only",),
+    "ritual spell": ("ritual-summon-with",),
+}
+
+
+def profile_table(card, res) -> Table:
+    """A table of the profile's facts: fact, value, and where it came from (the condition
+    index and its original phrase with its span, or the frame rule: Ritual and Extra Deck monsters
+    cannot be Normal Summoned/Set and have a revive limit, TAGS.md)."""
+    tab = Table(title="profile")
+    for col in ("fact", "value", "from"):
+        tab.add_column(col)
+    p = res.profile
+    if p is None or p.normal_summon is None or p.special_summon is None:
+        tab.add_row("card kind", str(p.card_kind if p else None), "frame")
+        tab.add_row("grants additional Normal Summon", str(bool(p and p.grants_additional_normal_summon)),
+                    _sources(res, ("additional-normal-summon",)))
+        return tab
+    ns, ss = p.normal_summon, p.special_summon
+    locked = card.frame.frame_locked
+    rows = [
+        ("normal summon allowed", ns.allowed), ("Set allowed", ns.set_allowed), ("tributes", ns.tributes),
+        ("alternative tributes", ns.alternative_tributes or "-"),
+        ("Mausoleum of the Emperor allowed", ns.mausoleum_allowed),
+        ("special summon monster", ss.special_summon_monster),
+        ("nomi / semi-nomi", "nomi" if ss.nomi else "semi-nomi" if ss.semi_nomi else "-"),
+        ("revive limit", ss.revive_limit), ("only by", ss.only_by or "-"),
+        ("must first be", ss.must_first_be or "-"), ("cannot be Special Summoned from", ss.cannot_from or "-"),
+        ("cannot be Special Summoned", ss.cannot_special_summon),
+        ("fusion materials only", ss.fusion_materials_only), ("ritual spell", ss.ritual_spell or "-"),
+    ]
+    for fact, value in rows:
+        src = _sources(res, _FACT_KINDS.get(fact, ()))
+        if locked and fact in ("normal summon allowed", "Set allowed", "revive limit"):
+            src = "frame rule (Ritual / Extra Deck monster)" + ("; " + src if src != "-" else "")
+        elif fact == "tributes" and src == "-" and value is not None:
+            src = f"Level {card.frame.level} (seed 000: 5-6 one Tribute, 7+ two)"
+        tab.add_row(fact, str(value), src)
+    for pr in ss.procedures:
+        c = res.conditions[pr.basis]
+        tab.add_row("built-in Special Summon", f"from {', '.join(pr.locations)}"
+                    + ("" if pr.location_stated else " (no location named: seed 002 default)")
+                    + f"; negated by Summon-negating cards: {pr.negated_by_summon_negation}",
+                    f"#{pr.basis} {c.phrase!r} {c.span[0]}-{c.span[1]}")
+    tab.add_row("Gemini", str(p.gemini), _sources(res, ("gemini",)) if p.gemini else "-")
+    tab.add_row("grants additional Normal Summon", str(p.grants_additional_normal_summon),
+                _sources(res, ("additional-normal-summon",)))
+    return tab
+
+
+def _sources(res, kinds: tuple[str, ...]) -> str:
+    found = [f"#{i} {c.phrase!r} {c.span[0]}-{c.span[1]}" for i, c in enumerate(res.conditions) if c.kind in kinds]
+    return "; ".join(found) or "-"
