@@ -283,7 +283,8 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
     if k == "builtin-special-summon":
         fo = _first_only(cond.first, cond.exclusive)
         if (fo == "only" and cond.lang == "zh" and frame is not None and frame.extra_deck
-                and set(cond.locations) <= {"extra"} and _ZH_EXTRA.search(cond.phrase)):
+                and set(cond.locations) <= {"extra"} and _ZH_EXTRA.search(cond.phrase)
+                and "以下方法" not in cond.phrase):  # "仅可以融合召唤及以下方法特殊召唤。●…": "Must be either"
             fo = "first"  # 从额外卡组仅可...: only from the Extra Deck = must first be (module docstring)
         return View("special-summon-method", {
             "method": "own-procedure", "first_only": fo,
