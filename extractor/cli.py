@@ -41,9 +41,12 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str, input_format
         no_progress: bool, compact: bool) -> None:
     """Tag every card of INPUT with its Summoning Conditions.
 
-    INPUT is a ygopro/EDOPro cards.cdb, yaml-yugi JSONL, YGOPRODeck JSON or JSONL of
-    {id, name, text, lang[, type, level]}.  Writes one object per card: id, name, lang, tags,
-    conditions, tributes, profile, warnings (and error for a card that could not be read).
+    INPUT is a ygopro/EDOPro cards.cdb, yaml-yugi JSONL, YGOPRODeck JSON, i18n JSON
+    ({"cards": [{id, name, lore}]}) or JSONL of {id, name, text, lang[, type, level]}.  Without
+    --lang the language of a cdb / JSON file is guessed from its texts.  Writes one object per
+    card: id, name, lang, tags, conditions, tributes, profile, registers, warnings (and error for
+    a card that could not be read).  The summary counts cards, cards with at least one tag,
+    error lines and seconds.
     """
     from .pipeline import analyze
     from .patterns import load_catalog
@@ -74,6 +77,8 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str, input_format
                     writer.write({"id": item.id, "name": item.name, "lang": lang or "en", "tags": [], "error": item.error})
                     continue
                 res = analyze(item.card, cat)
+                if item.warnings:
+                    res.warnings[:0] = item.warnings
                 if res.error:
                     errors += 1
                 elif res.tags:
@@ -88,6 +93,9 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str, input_format
                     progress.update(task, completed=n)
     except InputError as e:
         raise click.ClickException(str(e))
+    except BrokenPipeError:  # e.g. `tag ... | head`: the reader went away, nothing to report
+        sys.stderr.close()
+        sys.exit(0)
     except OSError as e:  # e.g. -o names a folder, disk full: the atomic writer left no file
         raise click.ClickException(f"cannot write the output ({e}); nothing written")
     except KeyboardInterrupt:
@@ -116,6 +124,8 @@ def explain(text: str | None, lang: str, type_line: str | None, level: int | Non
     from .pipeline import Card, analyze
 
     _check_lang(lang)
+    if card_id is not None and text is not None:
+        raise click.UsageError("give TEXT, or --id N --input FILE, not both")
     if card_id is not None:
         if not input_path:
             raise click.UsageError("--id needs --input FILE")

@@ -90,10 +90,12 @@ def _suppress(conds: list[Any]) -> list[Any]:
 
 
 def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: Catalog | None = None,
-                 pendulum_effect: str | None = None) -> tuple[list[Any], Profile, list[str], MappedText, Segments]:
+                 pendulum_effect: str | None = None,
+                 warnings: list[str] | None = None) -> tuple[list[Any], Profile, list[str], MappedText, Segments]:
     """Conditions, profile and tags of one text.
 
-    Input: original ``text``, its ``lang``, the card ``frame`` (unknown when ``None``).
+    Input: original ``text``, its ``lang``, the card ``frame`` (unknown when ``None``);
+    ``warnings``: a list that collects problems that did not stop the analysis.
     Output: ``(conditions, profile, tags, mapped_text, segments)``.
     Raises:
         ValueError: unsupported language.  TimeoutError: a runaway pattern.
@@ -101,7 +103,12 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
     frame = frame or Frame()
     cat = catalog or load_catalog()
     fam = lang_family(lang)
-    warnings: list[str] = []
+    if warnings is None:
+        warnings = []
+    if fam not in cat.by_lang:
+        warnings.append(f"no {fam} patterns yet: the text is normalized but no condition is read (frame rules only)")
+    if frame.kind is None:
+        warnings.append("card type unknown: frame rules not applied and the Tribute count is unknown")
     mt = normalize(text or "", lang)
     seg = segment(mt.text, fam, extra_deck=frame.extra_deck)
     matches: list[RawMatch] = []
@@ -123,12 +130,12 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
 def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
     """Analyze one :class:`Card`.  Never raises for bad card content: problems become
     ``error`` (nothing could be done) or ``warnings``."""
+    warnings: list[str] = []
     try:
         conds, profile, tags, mt, _ = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
-                                                   pendulum_effect=card.pendulum_effect)
+                                                   pendulum_effect=card.pendulum_effect, warnings=warnings)
     except (ValueError, TimeoutError) as e:
         return CardResult(id=card.id, name=card.name, lang=card.lang, error=f"card {card.id} {card.name!r}: {e}")
-    warnings = []
     if not (card.text or "").strip():
         warnings.append("empty text")
     reg = None

@@ -106,9 +106,11 @@ class Profile(BaseModel):
 _CONDITION_TYPES = frozenset(CONDITION_CLASSES.values())
 
 
-def _tributes_for_level(level: int | None) -> int:
-    """Seed 000: Level 4 or lower none, 5-6 one, 7 or higher two."""
-    if level is None or level <= 4:
+def _tributes_for_level(level: int | None) -> int | None:
+    """Seed 000: Level 4 or lower none, 5-6 one, 7 or higher two; ``None`` for an unknown Level."""
+    if level is None:
+        return None
+    if level <= 4:
         return 0
     return 1 if level <= 6 else 2
 

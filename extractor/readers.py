@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from itertools import chain, islice
+from typing import Iterable, Iterator
 
 import orjson
 from pydantic import ValidationError
@@ -39,6 +40,7 @@ class ReadItem:
     error: str | None = None
     id: int | None = None
     name: str = ""
+    warnings: list[str] = field(default_factory=list)
 
 
 def detect_format(path: str | Path) -> str:
@@ -54,6 +56,8 @@ def detect_format(path: str | Path) -> str:
         raise InputError(f"{path}: is a directory, expected a card database file")
     with open(p, "rb") as f:
         head = f.read(4096)
+    if not head.strip():
+        return "jsonl"  # an empty file: no cards
     if head.startswith(b"SQLite format 3"):
         return "cdb"
     s = head.lstrip()
@@ -226,26 +230,87 @@ def read_jsonl(path: str | Path, lang: str | None) -> Iterator[ReadItem]:
         if not isinstance(d, dict):
             yield ReadItem(error=f"line {n}: not a JSON object")
             continue
-        cid = _int_or_none(d.get("id"))
+        raw_id = d.get("id")
+        cid = _int_or_none(raw_id)
         name = str(d.get("name") or "")
+        who = " ".join(x for x in ("card", str(cid) if cid is not None else "", repr(name) if name else "") if x) \
+            if cid is not None or name else "record"
+        if raw_id is not None and cid is None:
+            yield ReadItem(error=f"line {n}: {who}: 'id' must be an integer passcode, got {raw_id!r}", name=name)
+            continue
         text = d.get("text", d.get("desc"))
         lg = d.get("lang") or lang
         if not isinstance(text, str):
-            yield ReadItem(error=f"line {n}: card {cid} {name!r}: 'text' missing or not a string", id=cid, name=name)
+            yield ReadItem(error=f"line {n}: {who}: 'text' missing or not a string", id=cid, name=name)
             continue
         if not lg:
-            yield ReadItem(error=f"line {n}: card {cid} {name!r}: no 'lang' (give --lang)", id=cid, name=name)
+            yield ReadItem(error=f"line {n}: {who}: no 'lang' (give --lang)", id=cid, name=name)
             continue
-        yield _card(id=cid, name=name, lang=lg, text=text, frame=_frame_from_record(d))
+        item = _card(id=cid, name=name, lang=lg, text=text, frame=_frame_from_record(d))
+        item.warnings.extend(_record_warnings(d))
+        yield item
+
+
+_TYPE_WORDS = frozenset(
+    "monster spell trap card normal effect fusion ritual synchro xyz link pendulum tuner gemini spirit union toon "
+    "flip token quick play quick-play continuous equip field counter special summon".split())
+
+
+def _record_warnings(d: dict) -> list[str]:
+    """Problems of a JSONL record that do not stop it: no id, a type line with no frame word,
+    a level that is not a number."""
+    out = []
+    if d.get("id") is None:
+        out.append("no 'id': the card has no passcode")
+    typ = d.get("type")
+    if isinstance(typ, str) and typ.strip():
+        words = set(typ.replace("/", " ").replace("-", " ").lower().split())
+        if words.isdisjoint(_TYPE_WORDS):
+            out.append(f"type {typ!r} names no card frame (e.g. \"Dragon / Synchro / Effect\", \"Spell\"): frame unknown")
+    lv = d.get("level")
+    if lv is not None and _int_or_none(lv) is None:
+        out.append(f"level {lv!r} is not a number: ignored")
+    return out
+
+
+_KANA = re.compile("[\u3041-\u3096\u30a1-\u30fa]")  # kana, but not ・ and ー (Chinese texts use them)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def guess_lang(texts: Iterable[str]) -> str:
+    """The language of a sample of card texts: ``ja`` (kana), ``zh-TW`` (Han with Traditional
+    characters), ``zh-CN`` (other Han) or ``en``."""
+    sample = "".join(t[:200] for t in texts)
+    if _KANA.search(sample):
+        return "ja"
+    if _HAN.search(sample):
+        from .normalize.zh import has_traditional
+        return "zh-TW" if has_traditional(sample) else "zh-CN"
+    return "en"
+
+
+def _relabel(items: Iterator[ReadItem], sample_size: int = 50) -> Iterator[ReadItem]:
+    """Items of a one-language file read with no ``--lang``: the language is guessed from the
+    first ``sample_size`` texts and set on every card (the reader's default was ``en``)."""
+    head = list(islice(items, sample_size))
+    lang = guess_lang(it.card.text for it in head if it.card is not None)
+    for it in chain(head, items):
+        if lang != "en" and it.card is not None:
+            it.card = it.card.model_copy(update={"lang": lang})
+        yield it
 
 
 def read_cards(path: str | Path, lang: str | None = None, fmt: str | None = None) -> Iterator[ReadItem]:
-    """Read any supported input.  ``lang`` defaults to ``en``.
+    """Read any supported input.  ``lang``: the language of the texts; when ``None`` it is
+    guessed from the texts of a cdb, YGOPRODeck or i18n file (:func:`guess_lang`), is ``en`` for
+    yaml-yugi, and comes from each record of a JSONL file.
 
     Raises:
         InputError: the file as a whole cannot be read.
     """
     fmt = fmt or detect_format(path)
+    if lang is None and fmt in ("cdb", "ygoprodeck", "i18n"):
+        return _relabel(read_cards(path, "en", fmt))
     lg = lang or "en"
     if fmt == "cdb":
         return read_cdb(path, lg)

@@ -97,7 +97,7 @@ from .frame import Frame
 from .normalize import lang_family
 from .patterns import Catalog, load_catalog
 from .pipeline import Card, analyze_text
-from .readers import read_cards
+from .readers import guess_lang, read_cards
 
 __all__ = ["validate", "ValidationReport", "CardReport", "Mismatch", "Mark", "canonical", "truncation",
            "render_html", "MISMATCH_KINDS", "CARD_PROBLEM_KINDS"]
@@ -545,12 +545,8 @@ class _Side:
 
 
 def _guess_lang(cards: list[Card]) -> str:
-    sample = "".join(c.text[:200] for c in cards[:50])
-    if regex.search(r"[\p{Hiragana}\p{Katakana}]", sample):
-        return "ja"
-    if regex.search(r"\p{Han}", sample):
-        return "zh-CN"
-    return "en"
+    g = guess_lang(c.text for c in cards[:50])
+    return "zh-CN" if g == "zh-TW" else g  # one Chinese normalizer serves both scripts
 
 
 def _read_side(inp: str | Path | Iterable[Card], lang: str | None, fmt: str | None) -> _Side:

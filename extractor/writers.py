@@ -29,7 +29,8 @@ def _umask() -> int:
 def atomic_path(target: str | Path) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; on success it replaces ``target``."""
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.parent.is_dir():  # a typo in a path must not create folders
+        raise FileNotFoundError(f"the output folder {str(target.parent)!r} does not exist")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
     try:
@@ -70,8 +71,8 @@ class Writer:
                 if self.fmt == "sqlite":
                     self._db = sqlite3.connect(self._tmp)
                     self._db.execute("CREATE TABLE cards (id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER, "
-                                     "conditions TEXT, profile TEXT, warnings TEXT, error TEXT)")
-                    self._db.execute("CREATE TABLE card_tags (id INTEGER, tag TEXT)")
+                                     "conditions TEXT, profile TEXT, registers TEXT, warnings TEXT, error TEXT)")
+                    self._db.execute("CREATE TABLE card_tags (id INTEGER, lang TEXT, tag TEXT)")
                     self._fh = None
                 else:
                     self._fh = open(self._tmp, "wb")
@@ -81,7 +82,7 @@ class Writer:
         if self.fmt == "csv":
             self._buf = io.StringIO()
             self._csv = csv.writer(self._buf)
-            self._csv.writerow(["id", "name", "lang", "tags", "tributes", "conditions", "warnings", "error"])
+            self._csv.writerow(["id", "name", "lang", "tags", "tributes", "conditions", "registers", "warnings", "error"])
             self._flush_csv()
         return self
 
@@ -96,14 +97,16 @@ class Writer:
         elif self.fmt == "csv":
             self._csv.writerow([obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []),
                                 obj.get("tributes"), ";".join(c["kind"] for c in obj.get("conditions") or []),
-                                "; ".join(obj.get("warnings") or []), obj.get("error") or ""])
+                                " ".join(obj.get("registers") or []), "; ".join(obj.get("warnings") or []),
+                                obj.get("error") or ""])
             self._flush_csv()
         else:
-            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?)", (
+            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)", (
                 obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []), obj.get("tributes"),
                 orjson.dumps(obj.get("conditions") or []).decode(), orjson.dumps(obj.get("profile")).decode(),
-                orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error")))
-            self._db.executemany("INSERT INTO card_tags VALUES (?,?)", [(obj.get("id"), t) for t in obj.get("tags") or []])
+                " ".join(obj.get("registers") or []), orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error")))
+            self._db.executemany("INSERT INTO card_tags VALUES (?,?,?)",
+                                 [(obj.get("id"), obj.get("lang"), t) for t in obj.get("tags") or []])
 
     def __exit__(self, et, ev, tb) -> None:
         try:

@@ -87,3 +87,54 @@ def test_explain_shows_profile_facts_with_their_source_span():
     r = CliRunner().invoke(main, ["explain", "2 Level 4 monsters", "--type", "Warrior / Xyz / Effect", "--level", "4"])
     line = next(l for l in r.output.splitlines() if "revive limit" in l)
     assert "True" in line and "frame rule" in line
+
+
+def test_language_of_a_cdb_is_guessed_from_its_texts(tmp_path):
+    db = tmp_path / "zh.cdb"
+    con = sqlite3.connect(db)
+    con.execute('CREATE TABLE datas (id INTEGER, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER, atk INTEGER, '
+                '"def" INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)')
+    con.execute('CREATE TABLE texts (id INTEGER, name TEXT, "desc" TEXT)')
+    con.execute("INSERT INTO datas VALUES (1, 3, 0, 0, 33, 0, 0, 8, 0, 0, 0)")  # monster + effect, Level 8
+    con.execute("INSERT INTO texts VALUES (1, '龍', '此卡不能通常召喚。')")
+    con.commit()
+    con.close()
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["tag", str(db), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    row = json.loads(out.read_text(encoding="utf-8"))
+    assert row["lang"] == "zh-TW" and "special-summon-monster" in row["tags"]
+
+
+def test_unknown_frame_and_language_without_patterns_are_warned(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": 5, "name": "x", "lang": "ja", "text": "このカードは通常召喚できない。"}, ensure_ascii=False)
+                   + "\n" + json.dumps({"id": "abc", "name": "y", "lang": "en", "text": "Cannot be Special Summoned."}) + "\n",
+                   encoding="utf-8")
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["tag", str(src), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    ja, bad = [json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()]
+    assert ja["tributes"] is None
+    assert any("no ja patterns" in w for w in ja["warnings"]) and any("card type unknown" in w for w in ja["warnings"])
+    assert "'id' must be an integer passcode" in bad["error"] and "card 'y'" in bad["error"]
+
+
+def test_output_folder_is_never_created(tmp_path):
+    r = CliRunner().invoke(main, ["tag", str(SAMPLE), "-o", str(tmp_path / "missing" / "o.jsonl")])
+    assert r.exit_code != 0 and "does not exist" in r.output
+    assert not (tmp_path / "missing").exists()
+
+
+def test_explain_refuses_text_and_id_together():
+    r = CliRunner().invoke(main, ["explain", "Cannot be Special Summoned.", "--id", "1", "--input", str(SAMPLE)])
+    assert r.exit_code != 0 and "not both" in r.output
+
+
+def test_sqlite_tags_know_their_language(tmp_path):
+    r = CliRunner().invoke(main, ["tag", str(SAMPLE), "--format", "sqlite", "-o", str(tmp_path / "o.db")])
+    assert r.exit_code == 0, r.output
+    con = sqlite3.connect(tmp_path / "o.db")
+    langs = {l for (l,) in con.execute("SELECT DISTINCT lang FROM card_tags WHERE id = 65192027")}
+    assert langs == {"en", "zh-CN", "zh-TW"}
+    assert con.execute("SELECT registers FROM cards WHERE lang = 'zh-CN' AND registers != ''").fetchone()

@@ -198,6 +198,7 @@ def test_cli_jsonl_summary_and_html(tmp_path):
                                "text": "Cannot be Special Summoned from the Deck."}) + "\n"
                    + json.dumps({"id": 8, "name": "Eight", "lang": "en", "text": "Cannot be Special Summoned."}) + "\n")
     out, html = tmp_path / "out" / "o.jsonl", tmp_path / "r.html"
+    out.parent.mkdir()  # output folders are never created (a typo in a path is an error)
     r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out), "--html", str(html)])
     assert r.exit_code == 0, r.output
     rows = [json.loads(l) for l in out.read_text().splitlines()]
