@@ -144,18 +144,25 @@ def _lines(path: str | Path) -> Iterator[tuple[int, bytes]]:
                 yield n, line
 
 
-def read_yaml_yugi(path: str | Path, lang: str) -> Iterator[ReadItem]:
-    """yaml-yugi JSONL; ``lang`` picks ``text[lang]`` (``en``, ``zh-CN``, ``zh-TW``, ...).
-    The id is ``password`` (or ``fake_password``).  A card with no text in ``lang`` is an error
-    line naming the card."""
+def _objects(path: str | Path) -> Iterator[tuple[int, "dict | ReadItem"]]:
+    """``(line number, object)`` of each non-empty line of a JSONL file; a line that is not a
+    JSON object gives an error :class:`ReadItem` in its place."""
     for n, line in _lines(path):
         try:
             d = orjson.loads(line)
         except orjson.JSONDecodeError as e:
-            yield ReadItem(error=f"line {n}: not JSON ({e})")
+            yield n, ReadItem(error=f"line {n}: not JSON ({e})")
             continue
-        if not isinstance(d, dict):
-            yield ReadItem(error=f"line {n}: not a JSON object")
+        yield n, (d if isinstance(d, dict) else ReadItem(error=f"line {n}: not a JSON object"))
+
+
+def read_yaml_yugi(path: str | Path, lang: str) -> Iterator[ReadItem]:
+    """yaml-yugi JSONL; ``lang`` picks ``text[lang]`` (``en``, ``zh-CN``, ``zh-TW``, ...).
+    The id is ``password`` (or ``fake_password``).  A card with no text in ``lang`` is an error
+    line naming the card."""
+    for n, d in _objects(path):
+        if isinstance(d, ReadItem):
+            yield d
             continue
         cid = _int_or_none(d.get("password")) or _int_or_none(d.get("fake_password"))
         names = d.get("name") if isinstance(d.get("name"), dict) else {}
@@ -221,14 +228,9 @@ def read_i18n(path: str | Path, lang: str) -> Iterator[ReadItem]:
 def read_jsonl(path: str | Path, lang: str | None) -> Iterator[ReadItem]:
     """JSONL of ``{id, name, text, lang}`` with optional ``type`` and ``level``; ``lang`` of the
     record wins over the command-line one."""
-    for n, line in _lines(path):
-        try:
-            d = orjson.loads(line)
-        except orjson.JSONDecodeError as e:
-            yield ReadItem(error=f"line {n}: not JSON ({e})")
-            continue
-        if not isinstance(d, dict):
-            yield ReadItem(error=f"line {n}: not a JSON object")
+    for n, d in _objects(path):
+        if isinstance(d, ReadItem):
+            yield d
             continue
         raw_id = d.get("id")
         cid = _int_or_none(raw_id)
