@@ -47,6 +47,10 @@ Card names (``named_cards``, ``ritual_spell``) are not compared: they are transl
 sub-kind of an additional-Normal-Summon effect (an effect, not a condition on the card): only
 whether the text has one.
 
+English "Cannot be Special Summoned unless you control "X"" next to a procedure is one Chinese
+procedure sentence with the situation in it (自己场上有「X」存在的场合才能特殊召唤): such a
+summon-condition-while is carried by that procedure, not reported (:func:`_carried_situations`).
+
 Within a group the conditions of the two sides are paired greedily, best slot agreement first
 (ties: text order).  A source condition left unpaired is ``missing-in-target``, a target one
 ``extra-in-target``; a pair that differs in a slot gives one ``slot-differs`` per slot.
@@ -405,6 +409,38 @@ def _dedupe(views: list[View]) -> list[View]:
 EFFECT_KINDS = frozenset({"special-summons-itself", "additional-normal-summon"})
 
 
+# a Chinese procedure sentence that states a situation: 自己场上有「卡通世界」存在的场合才能特殊召唤
+_ZH_SITUATION = regex.compile(r"有[^。]{1,40}?存在")
+_ZH_ONLY = regex.compile(r"[仅僅只祇]")
+
+
+def _carried_situations(side: list[View], other: list[View]) -> set[int]:
+    """Summon-condition-while views of ``side`` that ``other`` states inside a procedure sentence.
+
+    English writes "Cannot be Special Summoned unless you control "Toon World". Must first be
+    Special Summoned (from your hand) by Tributing ..." as two sentences (a summon-condition-while
+    and a procedure); Chinese writes one procedure sentence with the situation in it:
+    "自己场上有「卡通世界」存在的场合才能特殊召唤（5星以上需要解放）", "自己场上有「卡通世界」存在，把自己场上2只怪兽
+    解放的场合可以特殊召唤".  When ``side`` has a summon-condition-while, ``other`` has none and
+    ``other`` has a Chinese built-in procedure whose phrase states a situation (有…存在), the
+    while is carried by that procedure: its ids are returned (neither paired nor reported), and
+    that procedure's 才能 ("only when <situation>") is the while's, not a Nomi, so its
+    ``first_only`` ``only`` becomes ``none`` unless the phrase also says 仅 / 只 (then the
+    exclusivity is stated on its own).  Returns a set of ``id(View)``.
+    """
+    whiles = [v for v in side if v.group == "summon-condition-while"]
+    if not whiles or any(v.group == "summon-condition-while" for v in other):
+        return set()
+    procs = [v for v in other if v.cond.kind == "builtin-special-summon" and getattr(v.cond, "lang", "") == "zh"
+             and _ZH_SITUATION.search(v.cond.phrase)]
+    if not procs:
+        return set()
+    for p in procs:
+        if p.slots.get("first_only") == "only" and not _ZH_ONLY.search(p.cond.phrase):
+            p.slots["first_only"] = "none"
+    return {id(v) for v in whiles}
+
+
 def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = None, *,
                        source_truncated: bool = False, target_truncated: bool = False,
                        include_effects: bool = False) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
@@ -417,6 +453,7 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
     """
     sv = _dedupe([canonical(c, frame) for c in src])
     tv = _dedupe([canonical(c, frame) for c in tgt])
+    carried = _carried_situations(sv, tv) | _carried_situations(tv, sv)
     groups: list[str] = []
     for v in sv + tv:
         if v.group not in groups:
@@ -429,7 +466,8 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
             status[id(v)] = st
 
     for g in groups:
-        pairs, only_s, only_t = _pair([v for v in sv if v.group == g], [v for v in tv if v.group == g])
+        pairs, only_s, only_t = _pair([v for v in sv if v.group == g and id(v) not in carried],
+                                      [v for v in tv if v.group == g and id(v) not in carried])
         for a, b in pairs:
             for slot in _differing(a, b):
                 out.append(Mismatch(kind="slot-differs", slot=slot, severity=_slot_severity(slot, a.slots[slot], b.slots[slot]), condition=g,

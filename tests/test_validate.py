@@ -298,3 +298,32 @@ def test_cost_from_the_extra_deck_is_not_the_summon_location():
     zh_cost = _cond("builtin-special-summon", lang="zh", exclusive=True,
                     phrase="仅可在从自己的手牌・场上・额外牌组将5张以上的卡以里侧除外的情况下特殊召唤")
     assert compare_conditions([en_only], [zh_cost], MAIN)[0] == []
+
+
+def test_chinese_situation_in_the_procedure_carries_the_english_summon_condition_while():
+    """English 'Cannot be Special Summoned unless you control "X"' + a procedure is one Chinese
+    procedure sentence with the situation (有「X」存在的场合才能 / 存在，…的场合可以特殊召唤)."""
+    en_text = ('Cannot be Normal Summoned/Set. Cannot be Special Summoned unless you control "Toon World". '
+               "Must first be Special Summoned (from your hand) by Tributing the same number of monsters "
+               "needed for a Tribute Summon (normally 2).")
+    for zh_text in ("这张卡不能通常召唤。自己场上有「卡通世界」存在的场合才能特殊召唤（5星以上需要解放）。",
+                    "这张卡不能通常召唤。自己场上有「卡通世界」存在，把自己场上2只怪兽解放的场合可以特殊召唤。"):
+        assert one(en_text, zh_text, tgt_lang="zh-CN") == []
+        assert one(zh_text, en_text, src_lang="zh-CN") == []
+    # a Chinese procedure with no situation in it does not carry the while: still reported
+    mm = one(en_text, "这张卡不能通常召唤。把自己场上2只怪兽解放的场合可以特殊召唤。", tgt_lang="zh-CN")
+    assert [(m.kind, m.condition) for m in mm] == [("missing-in-target", "summon-condition-while")]
+
+
+def test_carried_situation_keeps_a_stated_only():
+    from extractor.validate import compare_conditions
+    en_while = _cond("summon-condition-while", span=(0, 10))
+    en_first = _cond("builtin-special-summon", span=(20, 30), locations=("hand",), exclusive=True, first=True)
+    zh_cai = _cond("builtin-special-summon", lang="zh", exclusive=True, phrase="自己场上有「卡通世界」存在的场合才能特殊召唤")
+    zh_only = _cond("builtin-special-summon", lang="zh", exclusive=True,
+                    phrase="仅在自己场上有「卡通世界」存在的场合可以特殊召唤")
+    assert compare_conditions([en_while, en_first], [zh_cai], MAIN)[0] == []
+    mm = compare_conditions([en_while, en_first], [zh_only], MAIN)[0]
+    assert [(m.kind, m.slot) for m in mm] == [("slot-differs", "first_only")]
+    # without a while on the other side the 才能 stays 'only' (nothing is carried)
+    assert [m.slot for m in compare_conditions([en_first], [zh_cai], MAIN)[0]] == ["first_only"]
