@@ -636,7 +636,7 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
              source_lang: str | None = None, target_lang: str | None = None,
              source_format: str | None = None, target_format: str | None = None,
              catalog: Catalog | None = None, include_missing: bool = True,
-             include_effects: bool = False) -> ValidationReport:
+             include_effects: bool = False, min_severity: Severity = "medium") -> ValidationReport:
     """Compare the Summoning Conditions of the cards of ``source`` and ``target``.
 
     Input: two card inputs -- a path in any format :func:`extractor.readers.read_cards` reads, or
@@ -646,6 +646,10 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
     guessed from the texts (a JSONL record's own ``lang`` wins).  ``include_missing``: report
     cards present on one side only.  ``include_effects``: also report effects (a self-Summon
     effect, an additional Normal Summon) found on one side only (:data:`EFFECT_KINDS`).
+    ``min_severity``: condition mismatches below it are left out (default ``medium``: the ``low``
+    ones -- Set allowed under Chinese 通常召唤, procedure vs effect in older Chinese wording, a
+    Gemini reminder or an additional-Normal-Summon effect on one side -- are often wording only;
+    ``"low"`` reports everything).  Card-level problems are always reported.
 
     Output: a :class:`ValidationReport` (cards paired by passcode; spans are character offsets
     into the original texts).
@@ -677,6 +681,10 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
         cr = _check_card(cid, sc, tc, S, T, cat, include_missing, include_effects)
         if cr is None:
             continue
+        if min_severity != "low":
+            cut = _SEV_RANK[min_severity]
+            cr.mismatches = [m for m in cr.mismatches
+                             if m.kind not in CONDITION_MISMATCH_KINDS or _SEV_RANK[m.severity] <= cut]
         if sc is not None and tc is not None and (sc.text or "").strip() and (tc.text or "").strip():
             rep.cards_compared += 1
             if not cr.mismatches:
@@ -792,6 +800,7 @@ _SCRIPT = """
 
 
 _SEV_RANK = {"high": 0, "medium": 1, "low": 2}
+CONDITION_MISMATCH_KINDS = frozenset({"missing-in-target", "extra-in-target", "slot-differs"})
 
 
 def _row_order(c: CardReport) -> tuple:

@@ -34,11 +34,14 @@ def _check_lang(lang: str | None, hint: str) -> None:
 @click.option("--html-limit", type=int, default=5000, show_default=True,
               help="At most this many cards in the HTML report (0 = all).")
 @click.option("--ignore-missing", is_flag=True, help="Do not report cards present on one side only.")
+@click.option("--min-severity", type=click.Choice(["high", "medium", "low"]), default="medium", show_default=True,
+              help="Leave out condition mismatches below this severity (low ones are often wording only: "
+                   "Set allowed under Chinese 通常召唤, procedure vs effect in older Chinese).")
 @click.option("--include-effects", is_flag=True, help="Also report effects (a self-Summon effect, an additional "
               "Normal Summon) found on one side only; by default only Summoning Conditions are reported.")
 def validate(source: str, target: str | None, source_lang: str | None, target_lang: str | None,
              source_format: str | None, target_format: str | None, output: str | None, html_path: str | None,
-             html_limit: int, ignore_missing: bool, include_effects: bool) -> None:
+             html_limit: int, ignore_missing: bool, min_severity: str, include_effects: bool) -> None:
     """Compare the Summoning Conditions of SOURCE and its translation TARGET, card by card.
 
     Cards are paired by passcode.  SOURCE and TARGET are any input `tag` reads (cards.cdb,
@@ -57,7 +60,7 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     try:
         rep = run(source, target, source_lang=source_lang, target_lang=target_lang, source_format=source_format,
                   target_format=target_format, include_missing=not ignore_missing,
-                  include_effects=include_effects)
+                  include_effects=include_effects, min_severity=min_severity)
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
     dt = time.perf_counter() - t0

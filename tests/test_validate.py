@@ -327,3 +327,24 @@ def test_carried_situation_keeps_a_stated_only():
     assert [(m.kind, m.slot) for m in mm] == [("slot-differs", "first_only")]
     # without a while on the other side the 才能 stays 'only' (nothing is carried)
     assert [m.slot for m in compare_conditions([en_first], [zh_cai], MAIN)[0]] == ["first_only"]
+
+
+def test_low_severity_condition_mismatches_only_on_request():
+    """A Gemini reminder missing on one side is low severity: left out by default, reported with
+    min_severity="low"; card-level problems are never filtered."""
+    from extractor.frame import Frame
+    from extractor.pipeline import Card
+    from extractor.validate import validate
+
+    f = Frame.from_type_line("Fiend / Effect", 4)
+    src = [Card(id=1, name="a", lang="en", frame=f,
+                text="This card is treated as a Normal Monster while face-up on the field or in the GY. While this "
+                     "card is face-up on the field, you can Normal Summon it to have it become an Effect Monster "
+                     "with this effect."),
+           Card(id=2, name="b", lang="en", frame=f, text="Cannot be Special Summoned.")]
+    tgt = [Card(id=1, name="a", lang="zh-CN", frame=f, text="这张卡不会被战斗破坏。")]
+    default = validate(src, tgt)
+    assert [(c.id, [m.kind for m in c.mismatches]) for c in default.cards] == [(2, ["card-missing-in-target"])]
+    full = validate(src, tgt, min_severity="low")
+    kinds = {(c.id, m.kind, m.severity) for c in full.cards for m in c.mismatches}
+    assert (1, "missing-in-target", "low") in kinds and (2, "card-missing-in-target", "low") in kinds
