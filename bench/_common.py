@@ -145,3 +145,13 @@ def save(name: str, text: str) -> Path:
     path = RESULTS / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def finish(lines: list[str], commands: list[str], name: str, do_save: bool) -> int:
+    """Append the fenced ``commands`` to the report ``lines``, print it, and write it to
+    ``bench/results/<name>`` when ``do_save``.  Returns the exit status 0."""
+    text = "\n".join([*lines, "```", *commands, "```"]) + "\n"
+    print(text)
+    if do_save:
+        print(f"saved {save(name, text)}", file=sys.stderr)
+    return 0

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import SHARED, YAML_YUGI, rel, require_shared, run_child, s2tw_yaml_yugi, save, tag_args  # noqa: E402
+from _common import SHARED, YAML_YUGI, rel, require_shared, run_child, finish, s2tw_yaml_yugi, tag_args  # noqa: E402
 
 EVAL = SHARED / "eval"
 SCORE = EVAL / "score.py"
@@ -103,14 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     o.append("Commands (ZH_TW_S2TW.jsonl: yaml-yugi with text/pendulum_effect zh-TW = s2tw(zh-CN), "
              "made by `bench/_common.py:s2tw_yaml_yugi`):")
     o.append("")
-    o.append("```")
-    o += cmds
-    o.append("```")
-    text = "\n".join(o) + "\n"
-    print(text)
-    if a.save:
-        print(f"saved {save('accuracy.md', text)}", file=sys.stderr)
-    return 0
+    return finish(o, cmds, "accuracy.md", a.save)
 
 
 if __name__ == "__main__":

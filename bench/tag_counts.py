@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import SHARED, rel, require_shared, run_child, save, tag_args  # noqa: E402
+from _common import SHARED, rel, require_shared, finish, run_child, tag_args  # noqa: E402
 
 D = SHARED / "data"
 FILES = [  # (column label, path, --lang)
@@ -97,15 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     o.append("")
     o.append("Commands:")
     o.append("")
-    o.append("```")
-    for c in cols:
-        o.append(f".venv/bin/python -m extractor.cli tag {rel(c['path'])} --lang {c['lang']} --compact -o OUT.jsonl")
-    o.append("```")
-    text = "\n".join(o) + "\n"
-    print(text)
-    if a.save:
-        print(f"saved {save('tag_counts.md', text)}", file=sys.stderr)
-    return 0
+    return finish(o, [f".venv/bin/python -m extractor.cli tag {rel(c['path'])} --lang {c['lang']} --compact -o OUT.jsonl"
+                      for c in cols], "tag_counts.md", a.save)
 
 
 if __name__ == "__main__":
