@@ -480,21 +480,19 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
         if not include_effects:
             only_s = [a for a in only_s if a.cond.kind not in EFFECT_KINDS]
             only_t = [b for b in only_t if b.cond.kind not in EFFECT_KINDS]
-        if not target_truncated:
-            for a in only_s:
-                out.append(Mismatch(kind="missing-in-target", severity=_presence_severity(a), condition=g,
-                                    source_span=a.span, source_phrase=a.cond.phrase, source_in=a.field,
-                                    detail=f"{g} stated in the source only"))
-                mark_status(a, "missing-in-target")
-        if not source_truncated:
-            for b in only_t:
-                out.append(Mismatch(kind="extra-in-target", severity=_presence_severity(b), condition=g,
-                                    target_span=b.span, target_phrase=b.cond.phrase, target_in=b.field,
-                                    detail=f"{g} stated in the target only"))
-                mark_status(b, "extra-in-target")
+        # a condition on one side only; a cut-off other side may simply have lost it
+        for side, only, other_truncated in (("source", only_s, target_truncated), ("target", only_t, source_truncated)):
+            if other_truncated:
+                continue
+            kind = "missing-in-target" if side == "source" else "extra-in-target"
+            for v in only:
+                out.append(Mismatch(kind=kind, severity=_presence_severity(v), condition=g,
+                                    detail=f"{g} stated in the {side} only",
+                                    **{f"{side}_span": v.span, f"{side}_phrase": v.cond.phrase, f"{side}_in": v.field}))
+                mark_status(v, kind)
     out.sort(key=lambda m: ((m.source_in or "", m.source_span or (10**9, 0)), (m.target_in or "", m.target_span or (10**9, 0))))
-    smarks = [Mark(span=v.span, field=v.field, condition=v.group, status=status.get(id(v), "ok")) for v in sv]
-    tmarks = [Mark(span=v.span, field=v.field, condition=v.group, status=status.get(id(v), "ok")) for v in tv]
+    smarks, tmarks = ([Mark(span=v.span, field=v.field, condition=v.group, status=status.get(id(v), "ok")) for v in vs]
+                      for vs in (sv, tv))
     return out, smarks, tmarks
 
 
