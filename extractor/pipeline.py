@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from .conditions import CONDITION_CLASSES, Condition
+from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, RitualSummonWith
 from .frame import Frame
 from .normalize import lang_family, normalize
 from .patterns import Catalog, RawMatch, load_catalog
@@ -89,13 +89,42 @@ def _suppress(conds: list[Any]) -> list[Any]:
     return keep
 
 
+def _drop_self_named_ritual(conds: list[Any], name: str, lang: str) -> list[Any]:
+    """Drop a ``ritual-summon-with`` that names the card itself when the text also says the card
+    can only be Special Summoned by its own effect.
+
+    Input: the conditions of one text, the card's own ``name`` in that language.  Output: the
+    conditions, that one left out.  OCG Ritual Monsters open with "「<Ritual Spell>」により降臨"
+    (Chinese 以「X」降临).  A monster Ritual Summoned by its OWN effect prints its own name there
+    ("以“<this card>”降临" over "此卡仅可以此卡的效果特殊召唤", English "Must be Special Summoned by its
+    own effect ... treated as a Ritual Summon"): that line restates the own-effect condition and names
+    no Ritual Spell (seed 000, Ritual Summoning Conditions).  Without an own-effect condition a
+    self-named Ritual Spell is real and kept: a Pendulum Ritual Monster whose Pendulum Effect Ritual
+    Summons it ("You can Ritual Summon this card with "<this card>"" / 以“<this card>”降临 +
+    仅可以仪式召唤方式特殊召唤).  Names are compared after the text's own normalization (script,
+    width, quotes), ignoring spaces.
+    """
+    if not any(isinstance(c, RitualSummonWith) and c.ritual_spell for c in conds):
+        return conds
+    if not any(isinstance(c, MustBeSpecialSummoned) and c.method == "own-effect" for c in conds):
+        return conds
+
+    def key(s: str) -> str:
+        return "".join(normalize(s, lang).text.split()).strip('「」"“”')
+    own = key(name)
+    return [c for c in conds if not (isinstance(c, RitualSummonWith) and c.ritual_spell and key(c.ritual_spell) == own)]
+
+
 def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: Catalog | None = None,
-                 pendulum_effect: str | None = None,
+                 pendulum_effect: str | None = None, name: str | None = None,
                  warnings: list[str] | None = None) -> tuple[list[Any], Profile, list[str], MappedText, Segments]:
     """Conditions, profile and tags of one text.
 
     Input: original ``text``, its ``lang``, the card ``frame`` (unknown when ``None``);
-    ``warnings``: a list that collects problems that did not stop the analysis.
+    ``name``: the card's own name in ``lang`` (optional; a Ritual line that names the card itself,
+    OCG 「<this card>」により降臨 / 以「<this card>」降临, next to "can only be Special Summoned by its
+    own effect" is then not read as a Ritual Spell: see :func:`_drop_self_named_ritual`); ``warnings``: a list that collects problems that did not stop
+    the analysis.
     Output: ``(conditions, profile, tags, mapped_text, segments)``.
     Raises:
         ValueError: unsupported language.  TimeoutError: a runaway pattern.
@@ -123,6 +152,8 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
     if pendulum_effect:
         pmt = normalize(pendulum_effect, lang)
         conds.extend(_conditions(pmt, list(cat.run(pmt.text, lang, scopes=("any",))), lang, "pendulum_effect", warnings))
+    if name:
+        conds = _drop_self_named_ritual(conds, name, lang)
     profile = build_profile(conds, frame)
     return conds, profile, tags_from_profile(profile), mt, seg
 
@@ -133,7 +164,8 @@ def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
     warnings: list[str] = []
     try:
         conds, profile, tags, mt, _ = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
-                                                   pendulum_effect=card.pendulum_effect, warnings=warnings)
+                                                   pendulum_effect=card.pendulum_effect, name=card.name,
+                                                   warnings=warnings)
     except (ValueError, TimeoutError) as e:
         return CardResult(id=card.id, name=card.name, lang=card.lang, error=f"card {card.id} {card.name!r}: {e}")
     if not (card.text or "").strip():

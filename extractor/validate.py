@@ -693,7 +693,8 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
 
 
 def _conds(card: Card, frame: Frame, cat: Catalog) -> list[Any]:
-    conds, *_ = analyze_text(card.text, card.lang, frame, catalog=cat, pendulum_effect=card.pendulum_effect)
+    conds, *_ = analyze_text(card.text, card.lang, frame, catalog=cat, pendulum_effect=card.pendulum_effect,
+                             name=card.name)
     return conds
 
 

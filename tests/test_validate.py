@@ -348,3 +348,52 @@ def test_low_severity_condition_mismatches_only_on_request():
     full = validate(src, tgt, min_severity="low")
     kinds = {(c.id, m.kind, m.severity) for c in full.cards for m in c.mismatches}
     assert (1, "missing-in-target", "low") in kinds and (2, "card-missing-in-target", "low") in kinds
+
+
+def test_named_card_that_has_fulfilled_the_condition_is_that_cards_effect():
+    """Old English "can only be Special Summoned from your hand or your Deck by Tributing 1 "X" that
+    has fulfilled the condition" is X's effect (named-card, Semi-Nomi), as the Chinese prints it
+    (「X」的效果可以特殊召唤; oldest 满足条件的「X」做祭品特殊召唤): no method or location mismatch."""
+    src = ('This card cannot be Normal Summoned or Set. This card can only be Special Summoned from your hand or '
+           'your Deck by Tributing 1 "Great Dezard" that has fulfilled the condition.')
+    for tgt in ("这张卡不能通常召唤。「大神官 迪·扎德」的效果可以特殊召唤。",
+                "这张卡不能通常召唤。满足条件的「大神官 迪·扎德」做祭品特殊召唤。",
+                "此卡不能通常召喚。必須解放滿足條件的「大神官 德那杜」來特殊召喚。"):
+        assert one(src, tgt, tgt_lang="zh-CN") == [], tgt
+    # a plain Tribute of a named card stays this card's own procedure: against the named card's effect
+    # it is a method difference
+    plain = ('This card cannot be Normal Summoned or Set. This card can only be Special Summoned by Tributing 1 '
+             '"Great Dezard".')
+    mm = one(plain, "这张卡不能通常召唤。「大神官 迪·扎德」的效果可以特殊召唤。", tgt_lang="zh-CN")
+    assert [(m.kind, m.slot) for m in mm] == [("slot-differs", "method")]
+
+
+RITUAL_PENDULUM = Frame.from_type_line("Dragon / Ritual / Pendulum / Effect", 10)
+
+
+def test_self_named_ritual_line_over_an_own_effect_summon_is_not_a_ritual_spell():
+    """OCG 以“<this card>”降临 over 此卡仅可以此卡的效果特殊召唤 restates the own effect (the English has
+    no Ritual Spell); the same self-named line over 仅可以仪式召唤方式特殊召唤 is a real Ritual Spell
+    (a Pendulum Ritual Monster whose Pendulum Effect Ritual Summons it)."""
+    def pair(en_text, zh_text, en_name, zh_name):
+        return validate([Card(id=1, name=en_name, lang="en", text=en_text, frame=RITUAL_PENDULUM)],
+                        [Card(id=1, name=zh_name, lang="zh-CN", text=zh_text, frame=RITUAL_PENDULUM)])
+    own = pair("Must be Special Summoned by its own effect. You can only Special Summon \"Star Dragon\" once per turn.",
+               "以“星之龙”降临\n此卡仅可以此卡的效果特殊召唤。自己１回合仅可特殊召唤１次“星之龙”。", "Star Dragon", "星之龙")
+    assert own.cards == []
+    raven = pair('You can Ritual Summon this card with "Star Raven". Must be Ritual Summoned.',
+                 "以“星之鸦”降临\n此卡仅可以仪式召唤方式特殊召唤。", "Star Raven", "星之鸦")
+    assert raven.cards == []
+    # the Ritual Spell kept on the Chinese side: dropping it from the English text shows it as extra
+    only_zh = pair("Must be Ritual Summoned.", "以“星之鸦”降临\n此卡仅可以仪式召唤方式特殊召唤。", "Star Raven", "星之鸦")
+    assert [(m.kind, m.condition) for c in only_zh.cards for m in c.mismatches] == [
+        ("extra-in-target", "ritual-summon-with")]
+
+
+def test_self_named_ritual_line_needs_the_cards_name():
+    from extractor.conditions import RitualSummonWith
+    text = "以“星之龙”降临\n此卡仅可以此卡的效果特殊召唤。"
+    kinds = lambda **kw: [type(c) for c in analyze_text(text, "zh-CN", RITUAL_PENDULUM, **kw)[0]]
+    assert RitualSummonWith in kinds()
+    assert RitualSummonWith in kinds(name="别的龙")
+    assert RitualSummonWith not in kinds(name="星之龙")
