@@ -441,6 +441,43 @@ def _carried_situations(side: list[View], other: list[View]) -> set[int]:
     return {id(v) for v in whiles}
 
 
+_SUMMON_KINDS = frozenset({"fusion", "ritual", "synchro", "xyz", "link"})
+
+
+def _implied(v: View, other: list[View], frame: Frame | None) -> str | None:
+    """Why the condition ``v``, stated on one side only, is implied anyway, or ``None``.
+
+    A condition that the game rules already impose on the card is a reminder: the other side's
+    silence changes nothing, so it is wording, not meaning (severity ``low``).
+    - "Cannot be Normal Summoned/Set" on a Ritual or Extra Deck monster (seed 000, "Cannot be
+      Normal Summoned/Set": those monsters are never Normal Summoned), known from the frame or from
+      the other side stating a Ritual Spell or a Fusion / Ritual / Synchro / Xyz / Link Summon.
+    - "Must first be Ritual Summoned" where the other side names the Ritual Spell (seed 000, Ritual
+      Summoning Conditions: "Must be Ritual Summoned with [Ritual Spell Card name] ... means that
+      such a card must first be Ritual Summoned"), and "Must first be <Fusion / Synchro / Xyz /
+      Link / Ritual> Summoned" on a monster of that kind (frame), or where the other side states
+      that Summon ("Must be Fusion Summoned" says more, and is compared as a method).
+    The frame is never evidence that one side states something; it only says what every card of
+    its kind already obeys.
+    """
+    kinds = {o.slots.get("method") for o in other if o.group == "special-summon-method"} & _SUMMON_KINDS
+    if any(o.group == "ritual-summon-with" for o in other):
+        kinds.add("ritual")
+    if any(o.group == "fusion-materials-only" for o in other):
+        kinds.add("fusion")
+    fk = frame.kind if frame is not None else None
+    if v.group == "cannot-normal-summon":
+        if fk in _SUMMON_KINDS:
+            return f"a {fk} monster is never Normal Summoned"
+        if kinds:
+            return f"the other side states a {sorted(kinds)[0]} Summon"
+    if v.group == "special-summon-method" and v.slots.get("first_only") == "first":
+        m = v.slots.get("method")
+        if m in _SUMMON_KINDS and (m == fk or m in kinds):
+            return f"a {m} monster must first be {m} Summoned"
+    return None
+
+
 def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = None, *,
                        source_truncated: bool = False, target_truncated: bool = False,
                        include_effects: bool = False) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
@@ -485,9 +522,11 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
             if other_truncated:
                 continue
             kind = "missing-in-target" if side == "source" else "extra-in-target"
+            others = tv if side == "source" else sv
             for v in only:
-                out.append(Mismatch(kind=kind, severity=_presence_severity(v), condition=g,
-                                    detail=f"{g} stated in the {side} only",
+                why = _implied(v, others, frame)
+                out.append(Mismatch(kind=kind, severity="low" if why else _presence_severity(v), condition=g,
+                                    detail=f"{g} stated in the {side} only" + (f" (implied: {why})" if why else ""),
                                     **{f"{side}_span": v.span, f"{side}_phrase": v.cond.phrase, f"{side}_in": v.field}))
                 mark_status(v, kind)
     out.sort(key=lambda m: ((m.source_in or "", m.source_span or (10**9, 0)), (m.target_in or "", m.target_span or (10**9, 0))))

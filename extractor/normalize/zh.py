@@ -28,6 +28,9 @@ _FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
 _FULLWIDTH_RE = regex.compile("[\uFF01-\uFF5E]")
 # a pair of ASCII (or full-width ＂) double quotes around a name, as some texts write "X" for 「X」
 _ASCII_QUOTES_RE = regex.compile(r'"([^"\n]{1,60})"')
+# an ASCII full stop right after a Chinese character or a closing bracket ends a Chinese sentence
+# ("…进行特殊召唤.这张卡…" in older texts); never between digits ("1.5")
+_CJK_PERIOD_RE = regex.compile(r"(?<=\p{Han}|[」』)])\.(?!\d)")
 
 
 @lru_cache(maxsize=1)
@@ -168,6 +171,8 @@ def normalize_zh(text: str) -> MappedText:
         _replace_chars(mt, _FULLWIDTH_RE, _FULLWIDTH, fw)
     if '"' in mt.text:
         mt.sub(_ASCII_QUOTES_RE, lambda m: "「" + m.group(1) + "」")
+    if "." in mt.text:
+        mt.sub(_CJK_PERIOD_RE, lambda m: "。")
     if traditional is None:
         to_simplified(mt)
     elif traditional:
