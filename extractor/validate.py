@@ -279,14 +279,18 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
     Deck monster, Extra Deck for an Extra Deck monster, seed 002).
     """
     k = cond.kind
-    default_loc = frozenset({"extra"} if frame is not None and frame.extra_deck else {"hand"})
+    known = frame is not None and frame.kind is not None
+    # unknown card type (a file with no type, e.g. i18n JSON): no default, an unstated location is
+    # not compared
+    default_loc = (frozenset({"extra"} if frame.extra_deck else {"hand"}) if known  # type: ignore[union-attr]
+                   else frozenset())
     if k == "cannot-normal-summon":
         return View(k, {"set_allowed": cond.set_allowed}, cond)
     if k == "cannot-special-summon-from":
         return View(k, {"locations": frozenset(cond.locations)}, cond)
     if k == "builtin-special-summon":
         fo = _first_only(cond.first, cond.exclusive)
-        if (fo == "only" and cond.lang == "zh" and frame is not None and frame.extra_deck
+        if (fo == "only" and cond.lang == "zh" and (frame.extra_deck if known else set(cond.locations) == {"extra"})  # type: ignore[union-attr]
                 and set(cond.locations) <= {"extra"} and _ZH_EXTRA.search(cond.phrase)
                 and "以下方法" not in cond.phrase):  # "仅可以融合召唤及以下方法特殊召唤。●…": "Must be either"
             fo = "first"  # 从额外卡组仅可...: only from the Extra Deck = must first be (module docstring)
@@ -452,6 +456,11 @@ def _implied(v: View, other: list[View], frame: Frame | None) -> str | None:
     - "Cannot be Normal Summoned/Set" on a Ritual or Extra Deck monster (seed 000, "Cannot be
       Normal Summoned/Set": those monsters are never Normal Summoned), known from the frame or from
       the other side stating a Ritual Spell or a Fusion / Ritual / Synchro / Xyz / Link Summon.
+    - A Ritual Spell named on one side of a Ritual Monster (seed 000: "You can Ritual Summon this
+      card with "X"" says which Ritual Spell; every Ritual Monster is Ritual Summoned with one).
+    - "Cannot be Special Summoned from the GY" where the other side is a Nomi ("Cannot be Special
+      Summoned except by ...", "Must be Special Summoned by ...": seed 000, Nomi "cannot be Special
+      Summoned by other ways", the GY included).
     - "Must first be Ritual Summoned" where the other side names the Ritual Spell (seed 000, Ritual
       Summoning Conditions: "Must be Ritual Summoned with [Ritual Spell Card name] ... means that
       such a card must first be Ritual Summoned"), and "Must first be <Fusion / Synchro / Xyz /
@@ -475,6 +484,11 @@ def _implied(v: View, other: list[View], frame: Frame | None) -> str | None:
         m = v.slots.get("method")
         if m in _SUMMON_KINDS and (m == fk or m in kinds):
             return f"a {m} monster must first be {m} Summoned"
+    if v.group == "ritual-summon-with" and (fk == "ritual" or "ritual" in kinds):
+        return "a Ritual Monster is Ritual Summoned with a Ritual Spell; naming it is a reminder"
+    if v.group == "cannot-special-summon-from" and any(
+            o.group == "special-summon-method" and o.slots.get("first_only") == "only" for o in other):
+        return "the other side allows only one way to Special Summon it (Nomi), which rules out the rest"
     return None
 
 

@@ -384,10 +384,14 @@ def test_self_named_ritual_line_over_an_own_effect_summon_is_not_a_ritual_spell(
     raven = pair('You can Ritual Summon this card with "Star Raven". Must be Ritual Summoned.',
                  "以“星之鸦”降临\n此卡仅可以仪式召唤方式特殊召唤。", "Star Raven", "星之鸦")
     assert raven.cards == []
-    # the Ritual Spell kept on the Chinese side: dropping it from the English text shows it as extra
-    only_zh = pair("Must be Ritual Summoned.", "以“星之鸦”降临\n此卡仅可以仪式召唤方式特殊召唤。", "Star Raven", "星之鸦")
-    assert [(m.kind, m.condition) for c in only_zh.cards for m in c.mismatches] == [
-        ("extra-in-target", "ritual-summon-with")]
+    # the Ritual Spell kept on the Chinese side: dropping it from the English text shows it as extra,
+    # low (a Ritual Monster's Ritual Spell named on one side only is a reminder)
+    en_c = Card(id=1, name="Star Raven", lang="en", text="Must be Ritual Summoned.", frame=RITUAL_PENDULUM)
+    zh_c = Card(id=1, name="星之鸦", lang="zh-CN", text="以“星之鸦”降临\n此卡仅可以仪式召唤方式特殊召唤。", frame=RITUAL_PENDULUM)
+    assert validate([en_c], [zh_c]).cards == []
+    low = validate([en_c], [zh_c], min_severity="low")
+    assert [(m.kind, m.condition, m.severity) for c in low.cards for m in c.mismatches] == [
+        ("extra-in-target", "ritual-summon-with", "low")]
 
 
 def test_self_named_ritual_line_needs_the_cards_name():
@@ -397,3 +401,47 @@ def test_self_named_ritual_line_needs_the_cards_name():
     assert RitualSummonWith in kinds()
     assert RitualSummonWith in kinds(name="别的龙")
     assert RitualSummonWith not in kinds(name="星之龙")
+
+
+RITUAL = Frame.from_type_line("Aqua / Ritual / Effect", 8)
+FUSION_TYPE = Frame.from_type_line("Machine / Fusion / Effect", 8)
+
+
+def test_conditions_the_cards_kind_imposes_are_low_on_one_side_only():
+    """Seed 000: a Ritual Monster's "Cannot be Normal Summoned or Set. Must first be Ritual Summoned."
+    against a Chinese text that only names the Ritual Spell is wording; on a Main Deck monster the same
+    missing "Cannot be Normal Summoned/Set" is a real (high) difference."""
+    src = ('Cannot be Normal Summoned or Set. Must first be Ritual Summoned. You can Ritual Summon this card with '
+           'any "Gishki" Ritual Spell Card.')
+    tgt = "名字带有「遗式」的仪式魔法卡降临。1回合1次,可以从手卡把1只名字带有「遗式」的怪兽丢弃。"
+    assert one(src, tgt, RITUAL, tgt_lang="zh-CN") == []
+    low = validate([en(1, src, RITUAL)], [en(1, tgt, RITUAL, lang="zh-CN")], min_severity="low")
+    got = sorted((m.kind, m.condition, m.severity) for c in low.cards for m in c.mismatches)
+    assert got == [("missing-in-target", "cannot-normal-summon", "low"),
+                   ("missing-in-target", "special-summon-method", "low")]
+    # with no card type, the Chinese Ritual Spell line says the same
+    assert one(src, tgt, Frame(), tgt_lang="zh-CN") == []
+    # a Main Deck monster: still high
+    mm = one("Cannot be Normal Summoned/Set. Must be Special Summoned by \"X\".",
+             "这张卡用「X」的效果才能特殊召唤。", tgt_lang="zh-CN")
+    assert [(m.kind, m.condition, m.severity) for m in mm] == [("missing-in-target", "cannot-normal-summon", "high")]
+
+
+def test_no_gy_ban_difference_next_to_a_nomi():
+    """"cannot be Special Summoned except by ..." (Nomi) already rules out the GY: the Chinese
+    此卡不可从墓地特殊召唤 next to it is not reported as extra (the only/first difference still is)."""
+    src = ('"X-Head Cannon" + "Z-Metal Tank"\nThis card cannot be Special Summoned except by banishing the above '
+           'monsters on your side of the field; then you can Special Summon this card from your Extra Deck.')
+    tgt = "“X－首领加农”＋“Z－金属履带”\n此卡从额外牌组仅可在将自己场上的上述卡除外的情况下特殊召唤。此卡不可从墓地特殊召唤。"
+    mm = one(src, tgt, FUSION_TYPE, tgt_lang="zh-CN")
+    assert [(m.kind, m.slot) for m in mm] == [("slot-differs", "first_only")]
+
+
+def test_unknown_card_type_has_no_default_location():
+    """With no card type (i18n JSON), an unstated procedure location is not compared, and a Chinese
+    procedure that states the Extra Deck is still "must first"."""
+    src = ("This card can only be Special Summoned from your Extra Deck by banishing the above cards you control. "
+           "(You do not use \"Polymerization\".)")
+    mm = one(src, "这张卡只有将自己场上存在的上述卡从游戏中除外才能特殊召唤。", Frame(), tgt_lang="zh-CN")
+    assert [m.slot for m in mm] == ["first_only"]  # 只有…才能 with no Extra Deck is "only"; no locations slot
+    assert one(src, "把自己场上存在的上记的卡除外的场合才能从融合卡组特殊召唤。", Frame(), tgt_lang="zh-CN") == []
