@@ -265,7 +265,7 @@ class View:
 
 
 # the Extra Deck as the place of THIS Summon (not a cost: 从额外牌组将5张卡除外)
-_ZH_EXTRA = regex.compile(r"从(?:额外|額外|融合)[卡牌][组組]中?(?:仅|只|可以?|能|才能|特殊召唤|特殊召喚|进行特殊召唤)")
+_ZH_EXTRA = regex.compile(r"[从從](?:额外|額外|融合)[卡牌][组組]中?(?:[仅僅只]|可以?|能|才能|特殊召[唤喚]|[进進]行特殊召[唤喚])")
 
 
 def _first_only(first: bool, exclusive: bool) -> str:
@@ -347,10 +347,23 @@ def _presence_severity(v: View) -> Severity:
 
 
 _SELF_METHODS = {"own-procedure", "own-effect", "self-effect"}
+# what makes a Chinese procedure exclusive on its own: 仅 / 只 / 必须 (只有, 只能, 仅可, 僅能 ...)
+_ZH_EXCLUSIVE_WORD = regex.compile(r"[仅僅只祇]|必[须須]")
 
 
-def _slot_severity(slot: str, x: Any = None, y: Any = None) -> Severity:
+def _weak_only(v: View) -> bool:
+    """A Chinese procedure whose "only" rests on 才能 alone ("…的场合才能特殊召唤"): 才能 after a
+    situation is "can only when <situation>" as often as "only this way" (older and fan texts write
+    it for the Japanese 場合に特殊召喚できる, a Semi-Nomi), so an only/first difference that rests on
+    it is weak evidence (the module docstring; compare :func:`_carried_situations`)."""
+    return (v.cond.kind == "builtin-special-summon" and getattr(v.cond, "lang", "") == "zh"
+            and v.slots.get("first_only") == "only" and not _ZH_EXCLUSIVE_WORD.search(v.cond.phrase))
+
+
+def _slot_severity(slot: str, x: Any = None, y: Any = None, a: View | None = None, b: View | None = None) -> Severity:
     if slot == "set_allowed" or (slot == "method" and x in _SELF_METHODS and y in _SELF_METHODS):
+        return "low"
+    if slot == "first_only" and ((a is not None and _weak_only(a)) or (b is not None and _weak_only(b))):
         return "low"
     return "medium"
 
@@ -430,7 +443,9 @@ def _carried_situations(side: list[View], other: list[View]) -> set[int]:
     while is carried by that procedure: its ids are returned (neither paired nor reported), and
     that procedure's 才能 ("only when <situation>") is the while's, not a Nomi, so its
     ``first_only`` ``only`` becomes ``none`` unless the phrase also says 仅 / 只 (then the
-    exclusivity is stated on its own).  Returns a set of ``id(View)``.
+    exclusivity is stated on its own).  When ``side`` states no Special Summon method at all, the
+    carrying procedures are returned too (the two texts say one thing).  Returns a set of
+    ``id(View)``.
     """
     whiles = [v for v in side if v.group == "summon-condition-while"]
     if not whiles or any(v.group == "summon-condition-while" for v in other):
@@ -442,6 +457,11 @@ def _carried_situations(side: list[View], other: list[View]) -> set[int]:
     for p in procs:
         if p.slots.get("first_only") == "only" and not _ZH_ONLY.search(p.cond.phrase):
             p.slots["first_only"] = "none"
+    if not any(v.group == "special-summon-method" for v in side):
+        # the while is all ``side`` says of the Special Summon ("This card cannot be Special Summoned
+        # except while you control 2 or more "X-Saber" monsters" = 自己场上有…2只以上存在的场合才能特殊召唤):
+        # the procedure sentence carries nothing more, so it is not reported either
+        return {id(v) for v in whiles} | {id(p) for p in procs}
     return {id(v) for v in whiles}
 
 
@@ -521,7 +541,7 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
                                       [v for v in tv if v.group == g and id(v) not in carried])
         for a, b in pairs:
             for slot in _differing(a, b):
-                out.append(Mismatch(kind="slot-differs", slot=slot, severity=_slot_severity(slot, a.slots[slot], b.slots[slot]), condition=g,
+                out.append(Mismatch(kind="slot-differs", slot=slot, severity=_slot_severity(slot, a.slots[slot], b.slots[slot], a, b), condition=g,
                                     source_span=a.span, target_span=b.span, source_phrase=a.cond.phrase,
                                     target_phrase=b.cond.phrase, source_value=_value(a.slots[slot]),
                                     target_value=_value(b.slots[slot]), source_in=a.field, target_in=b.field,

@@ -445,3 +445,13 @@ def test_unknown_card_type_has_no_default_location():
     mm = one(src, "这张卡只有将自己场上存在的上述卡从游戏中除外才能特殊召唤。", Frame(), tgt_lang="zh-CN")
     assert [m.slot for m in mm] == ["first_only"]  # 只有…才能 with no Extra Deck is "only"; no locations slot
     assert one(src, "把自己场上存在的上记的卡除外的场合才能从融合卡组特殊召唤。", Frame(), tgt_lang="zh-CN") == []
+
+
+def test_a_while_alone_against_the_chinese_procedure_that_carries_it():
+    """Older English "cannot be Special Summoned except while you control ..." is all it says of the
+    Special Summon; the Chinese procedure sentence with that situation (有…存在的场合才能特殊召唤)
+    says the same: nothing reported."""
+    src = ('Cannot be Normal Summoned or Set. This card cannot be Special Summoned except while you control 2 '
+           'or more face-up "X-Saber" monsters.')
+    tgt = "这张卡不能通常召唤。自己场上有名字带有「X-剑士」的怪兽表侧表示2只以上存在的场合才能特殊召唤。"
+    assert one(src, tgt, tgt_lang="zh-CN") == []
