@@ -78,12 +78,20 @@ def _conditions(mt: MappedText, matches: list[RawMatch], lang: str, source: str,
     return _suppress(out)
 
 
+def _either_or(outer: Any, inner: Any) -> bool:
+    """A card's own effect named inside a named-card method ("「X」的效果（及此卡的②效果）"): the
+    second half of an either/or, not the same words read twice."""
+    return (getattr(outer, "method", None) == "named-card" and getattr(inner, "method", None) == "own-effect")
+
+
 def _suppress(conds: list[Any]) -> list[Any]:
-    """Drop a condition whose span lies inside another of the same kind (the longer wins)."""
+    """Drop a condition whose span lies inside another of the same kind (the longer wins), unless
+    the inner one is the card's own effect inside a named-card method: the halves of an either/or ("仅可通过「X」的效果（及此卡的②效果）
+    特殊召唤": the named card's effect or its own effect) are two conditions."""
     keep = []
     for c in conds:
         if any(o is not c and o.kind == c.kind and o.span[0] <= c.span[0] and c.span[1] <= o.span[1]
-               and (o.span != c.span) for o in conds):
+               and (o.span != c.span) and not _either_or(o, c) for o in conds):
             continue
         keep.append(c)
     return keep

@@ -407,13 +407,21 @@ def _pair(src: list[View], tgt: list[View]) -> tuple[list[tuple[View, View]], li
             [b for j, b in enumerate(tgt) if j not in used_t])
 
 
+def _either_or(a: View, b: View) -> bool:
+    """Two "must be Special Summoned by" methods, one inside the other's words, are the two halves
+    of an either/or ("仅可通过「X」的效果（及此卡的②效果）特殊召唤" = "except with "X" or its own
+    effect"), not the same words read twice."""
+    return (a.cond.kind == b.cond.kind == "must-be-special-summoned"
+            and {a.slots.get("method"), b.slots.get("method")} == {"named-card", "own-effect"})
+
+
 def _dedupe(views: list[View]) -> list[View]:
     """Drop a view whose span lies inside another view of the same group (the same words read
     twice, e.g. a procedure and the self-Summon inside it); the longer one stays."""
     keep = []
     for v in views:
         if any(o is not v and o.group == v.group and o.field == v.field and o.span != v.span
-               and o.span[0] <= v.span[0] and v.span[1] <= o.span[1] for o in views):
+               and o.span[0] <= v.span[0] and v.span[1] <= o.span[1] and not _either_or(o, v) for o in views):
             continue
         keep.append(v)
     return keep
@@ -481,6 +489,9 @@ def _implied(v: View, other: list[View], frame: Frame | None) -> str | None:
     - "Cannot be Special Summoned from the GY" where the other side is a Nomi ("Cannot be Special
       Summoned except by ...", "Must be Special Summoned by ...": seed 000, Nomi "cannot be Special
       Summoned by other ways", the GY included).
+    - "Must first be Special Summoned by its own effect" where the other side says "Cannot be Normal
+      Summoned/Set" and has an effect that Special Summons the card itself: that effect is then the
+      only first way (seed 002, "Summoned correctly"; the Semi-Nomi reading of such cards).
     - "Must first be Ritual Summoned" where the other side names the Ritual Spell (seed 000, Ritual
       Summoning Conditions: "Must be Ritual Summoned with [Ritual Spell Card name] ... means that
       such a card must first be Ritual Summoned"), and "Must first be <Fusion / Synchro / Xyz /
@@ -504,6 +515,12 @@ def _implied(v: View, other: list[View], frame: Frame | None) -> str | None:
         m = v.slots.get("method")
         if m in _SUMMON_KINDS and (m == fk or m in kinds):
             return f"a {m} monster must first be {m} Summoned"
+    if (v.group == "special-summon-method" and v.slots.get("method") == "own-effect"
+            and v.slots.get("first_only") == "first"
+            and any(o.group == "cannot-normal-summon" for o in other)
+            and any(o.cond.kind == "special-summons-itself" for o in other)):
+        return ("the other side cannot be Normal Summoned and Special Summons itself by its effect, which "
+                "is how it must first be Special Summoned")
     if v.group == "ritual-summon-with" and (fk == "ritual" or "ritual" in kinds):
         return "a Ritual Monster is Ritual Summoned with a Ritual Spell; naming it is a reminder"
     if v.group == "cannot-special-summon-from" and any(

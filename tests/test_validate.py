@@ -455,3 +455,21 @@ def test_a_while_alone_against_the_chinese_procedure_that_carries_it():
            'or more face-up "X-Saber" monsters.')
     tgt = "这张卡不能通常召唤。自己场上有名字带有「X-剑士」的怪兽表侧表示2只以上存在的场合才能特殊召唤。"
     assert one(src, tgt, tgt_lang="zh-CN") == []
+
+
+def test_either_or_halves_inside_one_chinese_phrase_are_both_kept():
+    src = ('Cannot be Normal Summoned/Set. This card cannot be Special Summoned except with its own effect or with '
+           '"Assault Mode Activate".')
+    tgt = "此卡不可通常召唤，仅可通过“爆裂模式”的效果（及此卡的②效果）特殊召唤。"
+    assert one(src, tgt, tgt_lang="zh-CN") == []
+
+
+def test_must_first_by_own_effect_is_implied_by_cannot_normal_summon_and_a_self_summon_effect():
+    src = ("Cannot be Normal Summoned/Set. When you Normal Summon a Level 4 monster: You can Special Summon this "
+           "card from your hand.")
+    tgt = "此卡不可通常召唤，以此卡的效果可特殊召唤。①：自己把4星怪兽通常召唤时才能发动。此卡从手牌特殊召唤。"
+    assert one(src, tgt, tgt_lang="zh-CN") == []
+    # without "Cannot be Normal Summoned/Set" on the English side it is reported
+    mm = one("When you Normal Summon a Level 4 monster: You can Special Summon this card from your hand.", tgt,
+             tgt_lang="zh-CN")
+    assert ("extra-in-target", "cannot-normal-summon") in [(m.kind, m.condition) for m in mm]
