@@ -71,8 +71,8 @@ def _flat(s: str) -> str:
 
 
 def _half(rep, parity: int):
-    """The report restricted to cards whose passcode has this parity (counts recomputed from the
-    cards kept; cards compared / agreeing are not split, so they are left as None)."""
+    """The report restricted to cards whose passcode has this parity.  Mismatch counts come from
+    the cards kept; "cards compared" and "agreeing" stay those of the whole run (not split)."""
     rep = rep.model_copy()
     rep.cards = [c for c in rep.cards if c.id is not None and int(c.id) % 2 == parity]
     return rep
