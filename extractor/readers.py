@@ -169,7 +169,8 @@ def read_yaml_yugi(path: str | Path, lang: str) -> Iterator[ReadItem]:
         name = names.get(lang) or names.get("en") or ""
         text = (d.get("text") if isinstance(d.get("text"), dict) else {}).get(lang)
         if not text:
-            yield ReadItem(error=f"card {cid} {name!r}: no {lang} text", id=cid, name=name)
+            who = f"card {cid} {name!r}" if cid is not None else f"line {n}: card {name!r} (no passcode)"
+            yield ReadItem(error=f"{who}: no {lang} text", id=cid, name=name)
             continue
         frame = Frame.from_type_line(d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
                                      d.get("card_type"))

@@ -201,7 +201,8 @@ class ValidationReport(BaseModel):
     cards_compared: cards present with non-empty text on both sides (their conditions compared).
     cards_agreeing: compared cards with no problem at all.
     cards: every card with at least one problem (compared or not), by passcode.
-    read_errors: reader errors that could not be tied to a passcode.
+    read_errors: reader errors that could not be tied to a passcode, each prefixed with its side
+        (``source: line 2: not JSON (...)``).
     """
 
     source: str
@@ -231,11 +232,14 @@ class ValidationReport(BaseModel):
                 out[k] += 1
         return out
 
-    def severity_counts(self) -> dict[str, int]:
+    def severity_counts(self, conditions_only: bool = False) -> dict[str, int]:
+        """Mismatches per severity; ``conditions_only``: condition mismatches only (card-level
+        problems left out)."""
         out = {"high": 0, "medium": 0, "low": 0}
         for c in self.cards:
             for m in c.mismatches:
-                out[m.severity] += 1
+                if not conditions_only or m.kind in MISMATCH_KINDS:
+                    out[m.severity] += 1
         return out
 
     @property
@@ -760,7 +764,7 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
     T = _read_side(target, target_lang, target_format)
     rep = ValidationReport(source=_desc(source), target=_desc(target), source_lang=source_lang or S.lang,
                            target_lang=target_lang or T.lang, cards_source=len(S.cards), cards_target=len(T.cards),
-                           read_errors=S.errors + T.errors)
+                           read_errors=[f"source: {e}" for e in S.errors] + [f"target: {e}" for e in T.errors])
     ids = sorted(set(S.cards) | set(T.cards) | set(S.missing) | set(T.missing))
     for cid in ids:
         sc, tc = S.cards.get(cid), T.cards.get(cid)

@@ -37,11 +37,14 @@ def _check_lang(lang: str | None, hint: str) -> None:
 @click.option("--min-severity", type=click.Choice(["high", "medium", "low"]), default="medium", show_default=True,
               help="Leave out condition mismatches below this severity (low ones are often wording only: "
                    "Set allowed under Chinese 通常召唤, procedure vs effect in older Chinese).")
+@click.option("--errors", "errors_path", help="Write every record that could not be read or paired (one line "
+              "each, prefixed source: / target:) to FILE; the terminal lists the first 20.")
 @click.option("--include-effects", is_flag=True, help="Also report effects (a self-Summon effect, an additional "
               "Normal Summon) found on one side only; by default only Summoning Conditions are reported.")
 def validate(source: str, target: str | None, source_lang: str | None, target_lang: str | None,
              source_format: str | None, target_format: str | None, output: str | None, html_path: str | None,
-             html_limit: int, ignore_missing: bool, min_severity: str, include_effects: bool) -> None:
+             html_limit: int, ignore_missing: bool, min_severity: str, include_effects: bool,
+             errors_path: str | None) -> None:
     """Compare the Summoning Conditions of SOURCE and its translation TARGET, card by card.
 
     Cards are paired by passcode.  SOURCE and TARGET are any input `tag` reads (cards.cdb,
@@ -66,6 +69,10 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     dt = time.perf_counter() - t0
     try:
         _write(rep, output, html_path, html_limit)
+        if errors_path:
+            from .writers import atomic_path
+            with atomic_path(errors_path) as tmp:
+                tmp.write_text("".join(e + "\n" for e in rep.read_errors), encoding="utf-8")
     except OSError as e:  # -o names a folder, disk full, ...: the atomic writer left no partial file
         raise click.ClickException(f"cannot write the output ({e}); nothing written")
     _summary(rep, dt)
@@ -89,6 +96,9 @@ def _write(rep, output: str | None, html_path: str | None, html_limit: int) -> N
             tmp.write_text(render_html(rep, max_cards=html_limit or None), encoding="utf-8")
 
 
+_MAX_ERRORS = 20  # reader errors listed on the terminal; --errors FILE gets all
+
+
 def _summary(rep, dt: float) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -107,9 +117,13 @@ def _summary(rep, dt: float) -> None:
     for k in ALL_KINDS:
         if cc.get(k) or k in ("missing-in-target", "extra-in-target", "slot-differs"):
             t.add_row(f"  {k}", str(cc.get(k, 0)), str(mc.get(k, 0)))
-    sev = rep.severity_counts()
-    t.add_row("severity high / medium / low", "", f"{sev['high']} / {sev['medium']} / {sev['low']}")
+    sev = rep.severity_counts(conditions_only=True)
+    t.add_row("condition mismatches high / medium / low", "", f"{sev['high']} / {sev['medium']} / {sev['low']}")
     con.print(t)
     if rep.read_errors:
-        con.print(f"{len(rep.read_errors)} records could not be paired (first: {rep.read_errors[0]})")
+        con.print(f"{len(rep.read_errors)} records could not be read or paired (not compared):", markup=False)
+        for e in rep.read_errors[:_MAX_ERRORS]:
+            con.print(f"  {e}", markup=False, highlight=False)
+        if len(rep.read_errors) > _MAX_ERRORS:
+            con.print(f"  ... and {len(rep.read_errors) - _MAX_ERRORS} more (all of them: --errors FILE)", markup=False)
     con.print(f"seconds {dt:.2f}")

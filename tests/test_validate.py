@@ -473,3 +473,21 @@ def test_must_first_by_own_effect_is_implied_by_cannot_normal_summon_and_a_self_
     mm = one("When you Normal Summon a Level 4 monster: You can Special Summon this card from your hand.", tgt,
              tgt_lang="zh-CN")
     assert ("extra-in-target", "cannot-normal-summon") in [(m.kind, m.condition) for m in mm]
+
+
+def test_cli_names_every_unreadable_record_with_its_side(tmp_path):
+    """Bad lines on either side are listed on the terminal (side and line), all of them in
+    --errors FILE; the readable cards are still compared."""
+    good = {"id": 7, "name": "Seven", "lang": "en", "text": "Cannot be Special Summoned."}
+    src, tgt = tmp_path / "s.jsonl", tmp_path / "t.jsonl"
+    src.write_text(json.dumps(good) + "\n{not json\n")
+    tgt.write_text(json.dumps(good) + "\n" + json.dumps({"name": "No Id", "lang": "en", "text": "x."}) + "\n[1, 2\n")
+    errs = tmp_path / "errors.txt"
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--errors", str(errs)])
+    assert r.exit_code == 0, r.output
+    assert "3 records could not be read or paired" in r.output
+    assert "source: line 2" in r.output and "target: line 3" in r.output and "No Id" in r.output
+    lines = errs.read_text().splitlines()
+    assert len(lines) == 3 and lines[0].startswith("source: line 2") and all(l.startswith(("source:", "target:")) for l in lines)
+    import re
+    assert re.search(r"cards compared\s*│\s*1\b", r.output)  # the good card was still compared
