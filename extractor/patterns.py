@@ -395,7 +395,7 @@ def load_catalog(root: str | None = None) -> Catalog:
     patterns: list[Pattern] = []
     seen: set[str] = set()
     vocabs: dict[str, _Vocab] = {}
-    for lang_dir in sorted(p for p in base.iterdir() if p.is_dir() and p.name != "terms"):
+    for lang_dir in sorted(p for p in base.iterdir() if p.is_dir() and p.name not in ("terms", "cues")):
         for path in sorted(lang_dir.glob("*.yaml")):
             patterns.extend(_load_file(path, seen))
     for fam in {p.lang for p in patterns}:

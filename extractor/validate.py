@@ -92,16 +92,18 @@ import base64
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Literal
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 import regex
 from pydantic import BaseModel, Field
 
+from .cues import unread_cue
 from .frame import Frame
 from .normalize import lang_family
 from .patterns import Catalog, load_catalog
 from .pipeline import Card, analyze_text
 from .readers import guess_lang, read_cards
+from .textmap import MappedText
 
 __all__ = ["validate", "ValidationReport", "CardReport", "Mismatch", "Mark", "canonical", "truncation",
            "render_html", "MISMATCH_KINDS", "CARD_PROBLEM_KINDS"]
@@ -535,13 +537,18 @@ def _implied(v: View, other: list[View], frame: Frame | None) -> str | None:
 
 def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = None, *,
                        source_truncated: bool = False, target_truncated: bool = False,
-                       include_effects: bool = False) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
+                       include_effects: bool = False,
+                       unread: "Callable[[str, str], tuple[int, int, str] | None] | None" = None,
+                       ) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
     """Compare two lists of condition objects (one card, two texts).
 
     Returns ``(mismatches, source_marks, target_marks)``.  ``source_truncated`` /
     ``target_truncated`` suppress ``extra-in-target`` / ``missing-in-target`` (the conditions
     a cut-off text lost).  ``include_effects``: also report an effect of :data:`EFFECT_KINDS`
-    found on one side only (severity low).
+    found on one side only (severity low).  ``unread(side, group)``: where that side has wording
+    about ``group`` that was not read (:func:`extractor.cues.unread_cue`), as ``(start, end, phrase)``
+    in its original text, or ``None``; a condition found on the OTHER side only is then reported
+    with severity low, pointing at that wording (the absence is uncertain, not shown).
     """
     sv = _dedupe([canonical(c, frame) for c in src])
     tv = _dedupe([canonical(c, frame) for c in tgt])
@@ -578,11 +585,22 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
                 continue
             kind = "missing-in-target" if side == "source" else "extra-in-target"
             others = tv if side == "source" else sv
+            other_side = "target" if side == "source" else "source"
             for v in only:
                 why = _implied(v, others, frame)
-                out.append(Mismatch(kind=kind, severity="low" if why else _presence_severity(v), condition=g,
-                                    detail=f"{g} stated in the {side} only" + (f" (implied: {why})" if why else ""),
-                                    **{f"{side}_span": v.span, f"{side}_phrase": v.cond.phrase, f"{side}_in": v.field}))
+                cue = None if why or unread is None else unread(other_side, g)
+                extra: dict[str, Any] = {}
+                detail = f"{g} stated in the {side} only"
+                if why:
+                    detail += f" (implied: {why})"
+                elif cue:
+                    extra = {f"{other_side}_span": (cue[0], cue[1]), f"{other_side}_phrase": cue[2],
+                             f"{other_side}_in": "text"}
+                    detail += f" (uncertain: the {other_side} has wording about it that was not read)"
+                out.append(Mismatch(kind=kind, severity="low" if (why or cue) else _presence_severity(v), condition=g,
+                                    detail=detail,
+                                    **{f"{side}_span": v.span, f"{side}_phrase": v.cond.phrase, f"{side}_in": v.field},
+                                    **extra))
                 mark_status(v, kind)
     out.sort(key=lambda m: ((m.source_in or "", m.source_span or (10**9, 0)), (m.target_in or "", m.target_span or (10**9, 0))))
     smarks, tmarks = ([Mark(span=v.span, field=v.field, condition=v.group, status=status.get(id(v), "ok")) for v in vs]
@@ -786,10 +804,20 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
     return rep
 
 
-def _conds(card: Card, frame: Frame, cat: Catalog) -> list[Any]:
-    conds, *_ = analyze_text(card.text, card.lang, frame, catalog=cat, pendulum_effect=card.pendulum_effect,
-                             name=card.name)
-    return conds
+def _conds(card: Card, frame: Frame, cat: Catalog) -> tuple[list[Any], MappedText]:
+    conds, _profile, _tags, mt, _seg = analyze_text(card.text, card.lang, frame, catalog=cat,
+                                                    pendulum_effect=card.pendulum_effect, name=card.name)
+    return conds, mt
+
+
+def _unread(sides: dict[str, tuple[Card, list[Any], MappedText]]):
+    """The ``unread`` callback of :func:`compare_conditions` for one card (cues on the card text)."""
+    def check(side: str, group: str) -> tuple[int, int, str] | None:
+        card, conds, mt = sides[side]
+        read = [tuple(c.span) for c in conds if c.source == "text"]
+        span = unread_cue(mt, card.lang, group, read)
+        return None if span is None else (span[0], span[1], (card.text or "")[span[0]:span[1]])
+    return check
 
 
 def _check_card(cid: int, sc: Card | None, tc: Card | None, S: _Side, T: _Side, cat: Catalog,
@@ -826,15 +854,16 @@ def _check_card(cid: int, sc: Card | None, tc: Card | None, S: _Side, T: _Side, 
     if empty:
         return cr
     try:
-        s_conds = _conds(sc, frame, cat)
-        t_conds = _conds(tc, frame, cat)
+        s_conds, s_mt = _conds(sc, frame, cat)
+        t_conds, t_mt = _conds(tc, frame, cat)
     except (ValueError, TimeoutError) as e:
         cr.mismatches.append(Mismatch(kind="empty-text", severity="high", side="source",
                                       detail=f"card {cid} {name!r}: could not be analyzed ({e})"))
         return cr
     mm, smarks, tmarks = compare_conditions(s_conds, t_conds, frame, source_truncated=truncated.get("source", False),
                                             target_truncated=truncated.get("target", False),
-                                            include_effects=include_effects)
+                                            include_effects=include_effects,
+                                            unread=_unread({"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}))
     cr.mismatches.extend(mm)
     cr.source_marks, cr.target_marks = smarks, tmarks
     return cr

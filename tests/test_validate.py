@@ -491,3 +491,19 @@ def test_cli_names_every_unreadable_record_with_its_side(tmp_path):
     assert len(lines) == 3 and lines[0].startswith("source: line 2") and all(l.startswith(("source:", "target:")) for l in lines)
     import re
     assert re.search(r"cards compared\s*│\s*1\b", r.output)  # the good card was still compared
+
+
+def test_a_condition_the_other_side_may_state_in_unread_words_is_low_and_points_there():
+    """The Chinese has 只能…特殊召唤 wording the catalog does not read: the English procedure
+    missing there is uncertain (low, pointing at that wording); a Chinese text with no such
+    wording at all keeps the high mismatch."""
+    src = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 2 monsters."
+    odd = "这张卡不能通常召唤。只要有2只怪兽被除外了这张卡就只能那样特殊召唤。"
+    mm = one(src, odd, tgt_lang="zh-CN")
+    assert mm == []
+    low = validate([en(1, src)], [en(1, odd, lang="zh-CN")], min_severity="low").cards[0].mismatches
+    m = next(m for m in low if m.kind == "missing-in-target")
+    assert m.severity == "low" and "uncertain" in m.detail
+    assert odd[m.target_span[0]:m.target_span[1]] == m.target_phrase and "只能" in m.target_phrase
+    silent = one(src, "这张卡不能通常召唤。这张卡的攻击力上升500。", tgt_lang="zh-CN")
+    assert [(m.kind, m.severity) for m in silent] == [("missing-in-target", "high")]
