@@ -20,6 +20,9 @@ measurement of precision:
 5. ``cdb/salvation-2015-en.cdb`` (2015 English wording) vs ``yaml-yugi/cards.jsonl`` zh-CN;
 6. ``yaml-yugi/cards.jsonl`` en vs ``cdb/prerelease-2026-zh-TW.cdb``.
 
+``--runs fresh``: cross pairings no rule was written from (2012 English vs yaml-yugi zh-CN;
+2015 and goat English and yaml-yugi English vs the 2012 Chinese texts; 2012 zh-CN vs zh-TW).  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
+
 ``--runs i18n``: ``i18n-2012/cards.en.json`` vs ``cards.zh-CN.json`` and vs ``cards.zh-TW.json``
 (2012 texts with no card type; the zh-TW one a fan translation).  ``--half even|odd`` keeps only
 the cards whose passcode is even / odd (a development half and a held-out half).
@@ -63,7 +66,15 @@ I18N = [
     ("i18n-2012 en -> zh-CN", "i18n-2012/cards.en.json", "i18n-2012/cards.zh-CN.json", "en", "zh-CN"),
     ("i18n-2012 en -> zh-TW", "i18n-2012/cards.en.json", "i18n-2012/cards.zh-TW.json", "en", "zh-TW"),
 ]
-RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N}
+FRESH = [
+    ("i18n-2012 en -> yaml-yugi zh-CN", "i18n-2012/cards.en.json", "yaml-yugi/cards.jsonl", "en", "zh-CN"),
+    ("salvation-2015 en -> i18n-2012 zh-TW", "cdb/salvation-2015-en.cdb", "i18n-2012/cards.zh-TW.json", "en", "zh-TW"),
+    ("salvation-2015 en -> i18n-2012 zh-CN", "cdb/salvation-2015-en.cdb", "i18n-2012/cards.zh-CN.json", "en", "zh-CN"),
+    ("yaml-yugi en -> i18n-2012 zh-TW", "yaml-yugi/cards.jsonl", "i18n-2012/cards.zh-TW.json", "en", "zh-TW"),
+    ("goat cdb en -> i18n-2012 zh-TW", "cdb/goat-en-US.cdb", "i18n-2012/cards.zh-TW.json", "en", "zh-TW"),
+    ("i18n-2012 zh-CN -> zh-TW", "i18n-2012/cards.zh-CN.json", "i18n-2012/cards.zh-TW.json", "zh-CN", "zh-TW"),
+]
+RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH}
 
 
 def _flat(s: str) -> str:
@@ -86,6 +97,7 @@ def main() -> None:
     ap.add_argument("--sample-md", help="also write the sample as a markdown skeleton for judging")
     ap.add_argument("--runs", choices=sorted(RUN_SETS), default="required", help="which pairs (default: the four required)")
     ap.add_argument("--half", choices=["even", "odd"], help="only cards with an even / odd passcode")
+    ap.add_argument("--exclude-ids", help="a JSON list of passcodes to leave out (e.g. cards already judged)")
     args = ap.parse_args()
     if not DATA.is_dir():
         sys.exit(f"{DATA} is not present: nothing to run")
@@ -98,6 +110,10 @@ def main() -> None:
             keep = 0 if args.half == "even" else 1
             rep = _half(rep, keep)
             label += f" ({args.half} passcodes)"
+        if args.exclude_ids:
+            skip = set(orjson.loads(Path(args.exclude_ids).read_bytes()))
+            rep = rep.model_copy()
+            rep.cards = [c for c in rep.cards if c.id not in skip]
         results.append((label, rep, time.perf_counter() - t0))
 
     print("| run | cards compared | agreeing | with a condition mismatch | missing-in-target | extra-in-target "
