@@ -70,7 +70,15 @@ Severity
   between ``own-procedure``, ``own-effect`` and ``self-effect`` (procedure or effect: older Chinese
   wording often does not tell them apart); a missing / extra
   Gemini reminder or additional-Normal-Summon effect (not a condition on the card itself);
-  a card present on one side only (a coverage gap, not a translation error).
+  a card present on one side only (a coverage gap, not a translation error); an only/first
+  difference whose Chinese "only" rests on a bare 才能 (:func:`_weak_only`).
+- Also ``low``, whatever the group: a condition on one side only that the game rules already
+  impose on the card (:func:`_implied`: "Cannot be Normal Summoned/Set" on a Ritual or Extra Deck
+  monster, "Must first be Ritual Summoned" next to a named Ritual Spell, a GY ban next to a Nomi,
+  ...), and one whose absence is uncertain because the other side has wording about that kind of
+  condition that the patterns did not read (a cue, :mod:`extractor.cues`; the mismatch then
+  points at that wording on the other side).  ``min_severity`` (default ``medium``) leaves the
+  low ones out; ``"low"`` shows them.
 
 Effects are not Summoning Conditions: a self-Summon effect ("...: You can Special Summon this
 card from your hand") or an additional-Normal-Summon effect found on ONE side only is not
