@@ -507,3 +507,13 @@ def test_a_condition_the_other_side_may_state_in_unread_words_is_low_and_points_
     assert odd[m.target_span[0]:m.target_span[1]] == m.target_phrase and "只能" in m.target_phrase
     silent = one(src, "这张卡不能通常召唤。这张卡的攻击力上升500。", tgt_lang="zh-CN")
     assert [(m.kind, m.severity) for m in silent] == [("missing-in-target", "high")]
+
+
+def test_or_written_two_ways_is_one_location_list_and_no_register():
+    """或是 and 或者 both mean "or": 从手牌或是牌组 / 从手卡或者卡组 are the same locations, and 或是
+    marks no register."""
+    from extractor.normalize.zh import registers
+    a = "这张卡可以把自己场上1只「火灵使 比达」和1只炎属性怪兽送去墓地,从手卡或者卡组特殊召唤。"
+    b = "此卡可以將我方場上存在的1隻「火靈使 比達」與其他1隻炎屬性怪獸送入墓地，從手牌或是牌組特殊召喚。"
+    assert one(a, b, src_lang="zh-CN", tgt_lang="zh-TW") == []
+    assert "或是" in b and registers("从手卡或是卡组特殊召唤。这张卡不能通常召唤。") == ["community"]

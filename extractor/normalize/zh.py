@@ -231,14 +231,14 @@ def registers(text: str) -> list[str]:
     if text is last:
         # normalize_zh(text) just matched the terms of T2S(text) (only full-width ASCII and quote
         # marks, which no term holds, differed): the same words
-        found = {register_of[w] for w in set(words) if terms[w] != w}
+        found = {register_of[w] for w in set(words) if terms[w] != w and register_of[w] != "any"}
         if community:
             found.add("community")
         return sorted(found) or ["community"]
     table, _ = _opencc()
     t = text.translate(table) if has_traditional(text) else text
     # identity entries only protect compounds (对方, 原本卡) and mark no register
-    found = {register_of[w] for w in set(terms_re.findall(t)) if terms[w] != w}
+    found = {register_of[w] for w in set(terms_re.findall(t)) if terms[w] != w and register_of[w] != "any"}
     if "这张卡" in t or "不能" in t or "手卡" in t or "卡组" in t:
         found.add("community")
     return sorted(found) or ["community"]
