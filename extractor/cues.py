@@ -75,8 +75,9 @@ def unread_cue(mt: MappedText, lang: str, group: str,
 
     Input: the normalized text with its map to the original, its language, a condition group,
     and the ORIGINAL ``[start, end)`` character spans of every phrase read on that side.
-    Output: the original ``[start, end)`` span of the first cue match that overlaps none of
-    ``read_spans``, or ``None``.
+    Output: the original ``[start, end)`` span of the first cue match that no single read phrase
+    contains (wording outside what was read: a cue sentence "只能在…的场合,…这张卡从手卡特殊召唤" of
+    which only the last clause was read still counts), or ``None``.
     """
     for cue in load_cues(lang):
         if cue.group != group:
@@ -85,6 +86,6 @@ def unread_cue(mt: MappedText, lang: str, group: str,
             if m.end() <= m.start():
                 continue
             s, e = mt.to_original(m.start(), m.end())
-            if not any(s < re_ and rs < e for rs, re_ in read_spans):
+            if not any(rs <= s and e <= re_ for rs, re_ in read_spans):
                 return (s, e)
     return None

@@ -34,6 +34,9 @@ Slots (the ``slot`` of a ``slot-differs`` mismatch):
   ``first`` and ``none`` AGREE: Chinese (like Japanese) writes a Semi-Nomi as "这张卡不能通常召唤。
   ...的场合可以特殊召唤" -- an optional procedure next to "cannot be Normal Summoned", which is
   compared on its own -- so only ``only`` against ``first``/``none`` is a difference of meaning.
+  ``either``: the older English "This card can only be Special Summoned (from ...) by / while ...",
+  read as Semi-Nomi for the profile (SCENARIOS 4.2) but worded as "only" and printed by Konami
+  for both; it agrees with every value.
   A Chinese procedure that STATES the Extra Deck ("此卡从额外卡组仅可...特殊召唤", "仅在...的情况下
   可从额外牌组特殊召唤": only FROM THE EXTRA DECK by ...) is read as ``first``: it is how English
   "Must first be Special Summoned (from your Extra Deck) by ..." is translated, while English
@@ -286,6 +289,12 @@ def _first_only(first: bool, exclusive: bool) -> str:
     return "first" if first else "only" if exclusive else "none"
 
 
+# older English "This card can only be Special Summoned (from ...) by / while / if ...": the project
+# reads it as Semi-Nomi (SCENARIOS 4.2), but the words say "only" and Konami printed it for both;
+# against another text it decides neither way (first_only "either")
+_EN_CAN_ONLY = regex.compile(r"\b[Cc]an only (?:be )?Special Summoned\b|\b[Yy]ou can only Special Summon this card\b")
+
+
 def canonical(cond: Any, frame: Frame | None = None) -> View:
     """The canonical :class:`View` of a condition object (see the module docstring).
 
@@ -304,6 +313,8 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
         return View(k, {"locations": frozenset(cond.locations)}, cond)
     if k == "builtin-special-summon":
         fo = _first_only(cond.first, cond.exclusive)
+        if fo == "first" and cond.lang == "en" and _EN_CAN_ONLY.search(cond.phrase):
+            fo = "either"
         if (fo == "only" and cond.lang == "zh" and (frame.extra_deck if known else set(cond.locations) == {"extra"})  # type: ignore[union-attr]
                 and set(cond.locations) <= {"extra"} and _ZH_EXTRA.search(cond.phrase)
                 and "以下方法" not in cond.phrase):  # "仅可以融合召唤及以下方法特殊召唤。●…": "Must be either"
@@ -353,7 +364,7 @@ def _presence_severity(v: View) -> Severity:
         return "low"
     if v.group in _HIGH_GROUPS:
         return "high"
-    if v.group == "special-summon-method" and v.slots.get("first_only") in ("first", "only"):
+    if v.group == "special-summon-method" and v.slots.get("first_only") in ("first", "only", "either"):
         return "high"
     if v.group in _LOW_GROUPS:
         return "low"
@@ -362,7 +373,7 @@ def _presence_severity(v: View) -> Severity:
 
 _SELF_METHODS = {"own-procedure", "own-effect", "self-effect"}
 # what makes a Chinese procedure exclusive on its own: 仅 / 只 / 必须 (只有, 只能, 仅可, 僅能 ...)
-_ZH_EXCLUSIVE_WORD = regex.compile(r"[仅僅只祇]|必[须須]")
+_ZH_EXCLUSIVE_WORD = regex.compile(r"[仅僅只祇](?!有?[0-9０-９一二两兩三四五六七八九十])|必[须須]")  # not 只有2只: a count
 
 
 def _weak_only(v: View) -> bool:
@@ -389,8 +400,8 @@ def _value(v: Any) -> Any:
 
 
 def _same(slot: str, x: Any, y: Any) -> bool:
-    if slot == "first_only":  # "first" and "none" agree (see the module docstring)
-        return (x == "only") == (y == "only")
+    if slot == "first_only":  # "first" and "none" agree; "either" agrees with all (module docstring)
+        return "either" in (x, y) or (x == "only") == (y == "only")
     if slot == "locations" and (not x or not y):  # one side states no location: nothing to compare
         return True
     return x == y
@@ -431,11 +442,17 @@ def _either_or(a: View, b: View) -> bool:
 
 def _dedupe(views: list[View]) -> list[View]:
     """Drop a view whose span lies inside another view of the same group (the same words read
-    twice, e.g. a procedure and the self-Summon inside it); the longer one stays."""
+    twice, e.g. a procedure and the self-Summon inside it); the longer one stays.  The same words
+    read both as a procedure and as the card's own effect ("只能在…被破坏送去墓地时才能从手卡特殊召唤":
+    an event, so an effect, seed 002) count once, as the own effect."""
     keep = []
     for v in views:
         if any(o is not v and o.group == v.group and o.field == v.field and o.span != v.span
                and o.span[0] <= v.span[0] and v.span[1] <= o.span[1] and not _either_or(o, v) for o in views):
+            continue
+        if v.cond.kind == "builtin-special-summon" and any(
+                o.field == v.field and o.span == v.span and o.cond.kind == "must-be-special-summoned"
+                and o.slots.get("method") == "own-effect" for o in views):
             continue
         keep.append(v)
     return keep

@@ -28,7 +28,8 @@ def test_unread_cue_skips_read_phrases_and_maps_to_the_original():
     mt = normalize(text, "zh-TW")
     span = unread_cue(mt, "zh-TW", "special-summon-method", [])
     assert span is not None and text[span[0]:span[1]].startswith("僅能")
-    # the same words read as a condition: no cue left
+    # the same words read as a condition: no cue left; only a part of them read: the cue stays
     assert unread_cue(mt, "zh-TW", "special-summon-method", [span]) is None
+    assert unread_cue(mt, "zh-TW", "special-summon-method", [(span[1] - 6, span[1])]) == span
     assert unread_cue(mt, "zh-TW", "cannot-normal-summon", [(0, 8)]) is None
     assert text[slice(*unread_cue(mt, "zh-TW", "cannot-normal-summon", []))] == "不可通常召喚"

@@ -442,8 +442,9 @@ def test_unknown_card_type_has_no_default_location():
     procedure that states the Extra Deck is still "must first"."""
     src = ("This card can only be Special Summoned from your Extra Deck by banishing the above cards you control. "
            "(You do not use \"Polymerization\".)")
-    mm = one(src, "这张卡只有将自己场上存在的上述卡从游戏中除外才能特殊召唤。", Frame(), tgt_lang="zh-CN")
-    assert [m.slot for m in mm] == ["first_only"]  # 只有…才能 with no Extra Deck is "only"; no locations slot
+    # 只有…才能 with no Extra Deck is "only"; the older English "can only be Special Summoned" decides
+    # neither way (first_only "either"); no locations slot either
+    assert one(src, "这张卡只有将自己场上存在的上述卡从游戏中除外才能特殊召唤。", Frame(), tgt_lang="zh-CN") == []
     assert one(src, "把自己场上存在的上记的卡除外的场合才能从融合卡组特殊召唤。", Frame(), tgt_lang="zh-CN") == []
 
 
@@ -517,3 +518,15 @@ def test_or_written_two_ways_is_one_location_list_and_no_register():
     b = "此卡可以將我方場上存在的1隻「火靈使 比達」與其他1隻炎屬性怪獸送入墓地，從手牌或是牌組特殊召喚。"
     assert one(a, b, src_lang="zh-CN", tgt_lang="zh-TW") == []
     assert "或是" in b and registers("从手卡或是卡组特殊召唤。这张卡不能通常召唤。") == ["community"]
+
+
+def test_older_can_only_be_special_summoned_decides_neither_first_nor_only():
+    old = ('This card cannot be Normal Summoned or Set. This card can only be Special Summoned while you control '
+           '"Toon World".')
+    for zh in ("这张卡不能通常召唤。仅能在自己场上有「卡通世界」存在的场合才能特殊召唤。",
+               "这张卡不能通常召唤。自己场上有「卡通世界」存在的场合可以特殊召唤。"):
+        assert [m.slot for m in one(old, zh, tgt_lang="zh-CN")] == [], zh
+    # "Must first be" against 仅能 is still a difference
+    new = 'Cannot be Normal Summoned/Set. Must first be Special Summoned (from your hand) while you control "Toon World".'
+    assert [m.slot for m in one(new, "这张卡不能通常召唤。仅能在自己场上有「卡通世界」存在的场合才能特殊召唤。",
+                                tgt_lang="zh-CN")] == ["first_only"]
