@@ -21,7 +21,9 @@ measurement of precision:
 6. ``yaml-yugi/cards.jsonl`` en vs ``cdb/prerelease-2026-zh-TW.cdb``.
 
 ``--runs fresh``: cross pairings no rule was written from (2012 English vs yaml-yugi zh-CN;
-2015 and goat English and yaml-yugi English vs the 2012 Chinese texts; 2012 zh-CN vs zh-TW).  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
+2015 and goat English and yaml-yugi English vs the 2012 Chinese texts; 2012 zh-CN vs zh-TW).
+``--runs fresh2``: the remaining cross pairings (English of each era vs the 2012 and goat zh-CN,
+yaml-yugi and goat zh-CN vs the 2012 zh-TW), for a second check after the first was used.  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
 
 ``--runs i18n``: ``i18n-2012/cards.en.json`` vs ``cards.zh-CN.json`` and vs ``cards.zh-TW.json``
 (2012 texts with no card type; the zh-TW one a fan translation).  ``--half even|odd`` keeps only
@@ -74,7 +76,15 @@ FRESH = [
     ("goat cdb en -> i18n-2012 zh-TW", "cdb/goat-en-US.cdb", "i18n-2012/cards.zh-TW.json", "en", "zh-TW"),
     ("i18n-2012 zh-CN -> zh-TW", "i18n-2012/cards.zh-CN.json", "i18n-2012/cards.zh-TW.json", "zh-CN", "zh-TW"),
 ]
-RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH}
+FRESH2 = [
+    ("yaml-yugi en -> i18n-2012 zh-CN", "yaml-yugi/cards.jsonl", "i18n-2012/cards.zh-CN.json", "en", "zh-CN"),
+    ("goat cdb en -> i18n-2012 zh-CN", "cdb/goat-en-US.cdb", "i18n-2012/cards.zh-CN.json", "en", "zh-CN"),
+    ("i18n-2012 en -> goat cdb zh-CN", "i18n-2012/cards.en.json", "cdb/goat-zh-CN.cdb", "en", "zh-CN"),
+    ("salvation-2015 en -> goat cdb zh-CN", "cdb/salvation-2015-en.cdb", "cdb/goat-zh-CN.cdb", "en", "zh-CN"),
+    ("yaml-yugi zh-CN -> i18n-2012 zh-TW", "yaml-yugi/cards.jsonl", "i18n-2012/cards.zh-TW.json", "zh-CN", "zh-TW"),
+    ("goat cdb zh-CN -> i18n-2012 zh-TW", "cdb/goat-zh-CN.cdb", "i18n-2012/cards.zh-TW.json", "zh-CN", "zh-TW"),
+]
+RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH, "fresh2": FRESH2}
 
 
 def _flat(s: str) -> str:
@@ -98,6 +108,8 @@ def main() -> None:
     ap.add_argument("--runs", choices=sorted(RUN_SETS), default="required", help="which pairs (default: the four required)")
     ap.add_argument("--half", choices=["even", "odd"], help="only cards with an even / odd passcode")
     ap.add_argument("--exclude-ids", help="a JSON list of passcodes to leave out (e.g. cards already judged)")
+    ap.add_argument("--min-severity", choices=["high", "medium", "low"], default="medium",
+                    help="as the CLI's (default medium)")
     args = ap.parse_args()
     if not DATA.is_dir():
         sys.exit(f"{DATA} is not present: nothing to run")
@@ -105,7 +117,7 @@ def main() -> None:
     for label, s, t, sl, tl in RUN_SETS[args.runs]:
         t0 = time.perf_counter()
         rep = validate(DATA / s, DATA / t if t else None, source_lang=sl, target_lang=tl,
-                       include_missing=args.runs == "required")
+                       include_missing=args.runs == "required", min_severity=args.min_severity)
         if args.half:
             keep = 0 if args.half == "even" else 1
             rep = _half(rep, keep)
