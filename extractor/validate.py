@@ -377,12 +377,15 @@ _ZH_EXCLUSIVE_WORD = regex.compile(r"[仅僅只祇](?!有?[0-9０-９一二两�
 
 
 def _weak_only(v: View) -> bool:
-    """A Chinese procedure whose "only" rests on 才能 alone ("…的场合才能特殊召唤"): 才能 after a
-    situation is "can only when <situation>" as often as "only this way" (older and fan texts write
-    it for the Japanese 場合に特殊召喚できる, a Semi-Nomi), so an only/first difference that rests on
-    it is weak evidence (the module docstring; compare :func:`_carried_situations`)."""
+    """A Chinese procedure whose first/only reading rests on 才能 / 才可 alone ("…的场合才能特殊召唤",
+    "…的场合才能从额外卡组特殊召唤"): 才能 after a situation is "can only when <situation>" as often as
+    "only this way" (older and fan texts write it for the Japanese 場合に特殊召喚できる, a Semi-Nomi,
+    and for 場合のみ), and with the Extra Deck stated it is read as "first" (:func:`canonical`)
+    though its words say "only"; so an only/first difference that rests on it is weak evidence
+    (the module docstring; compare :func:`_carried_situations`)."""
     return (v.cond.kind == "builtin-special-summon" and getattr(v.cond, "lang", "") == "zh"
-            and v.slots.get("first_only") == "only" and not _ZH_EXCLUSIVE_WORD.search(v.cond.phrase))
+            and v.slots.get("first_only") in ("only", "first") and "才" in v.cond.phrase
+            and not _ZH_EXCLUSIVE_WORD.search(v.cond.phrase))
 
 
 def _slot_severity(slot: str, x: Any = None, y: Any = None, a: View | None = None, b: View | None = None) -> Severity:
