@@ -23,7 +23,9 @@ measurement of precision:
 ``--runs fresh``: cross pairings no rule was written from (2012 English vs yaml-yugi zh-CN;
 2015 and goat English and yaml-yugi English vs the 2012 Chinese texts; 2012 zh-CN vs zh-TW).
 ``--runs fresh2``: the remaining cross pairings (English of each era vs the 2012 and goat zh-CN,
-yaml-yugi and goat zh-CN vs the 2012 zh-TW), for a second check after the first was used.  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
+yaml-yugi and goat zh-CN vs the 2012 zh-TW), for a second check after the first was used.
+``--runs fresh3``: two Chinese translations of the same cards (goat / 2012 / yaml-yugi zh-CN,
+yaml-yugi zh-CN vs the 2026 zh-TW): registers and eras, a third check.  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
 
 ``--runs i18n``: ``i18n-2012/cards.en.json`` vs ``cards.zh-CN.json`` and vs ``cards.zh-TW.json``
 (2012 texts with no card type; the zh-TW one a fan translation).  ``--half even|odd`` keeps only
@@ -84,7 +86,13 @@ FRESH2 = [
     ("yaml-yugi zh-CN -> i18n-2012 zh-TW", "yaml-yugi/cards.jsonl", "i18n-2012/cards.zh-TW.json", "zh-CN", "zh-TW"),
     ("goat cdb zh-CN -> i18n-2012 zh-TW", "cdb/goat-zh-CN.cdb", "i18n-2012/cards.zh-TW.json", "zh-CN", "zh-TW"),
 ]
-RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH, "fresh2": FRESH2}
+FRESH3 = [  # two Chinese translations of the same card (registers, eras): nothing to report but meaning
+    ("goat cdb zh-CN -> yaml-yugi zh-CN", "cdb/goat-zh-CN.cdb", "yaml-yugi/cards.jsonl", "zh-CN", "zh-CN"),
+    ("i18n-2012 zh-CN -> yaml-yugi zh-CN", "i18n-2012/cards.zh-CN.json", "yaml-yugi/cards.jsonl", "zh-CN", "zh-CN"),
+    ("i18n-2012 zh-CN -> goat cdb zh-CN", "i18n-2012/cards.zh-CN.json", "cdb/goat-zh-CN.cdb", "zh-CN", "zh-CN"),
+    ("yaml-yugi zh-CN -> prerelease-2026 zh-TW", "yaml-yugi/cards.jsonl", "cdb/prerelease-2026-zh-TW.cdb", "zh-CN", "zh-TW"),
+]
+RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH, "fresh2": FRESH2, "fresh3": FRESH3}
 
 
 def _flat(s: str) -> str:
