@@ -121,7 +121,8 @@ def _summary(rep, dt: float) -> None:
     t.add_row("condition mismatches high / medium / low", "", f"{sev['high']} / {sev['medium']} / {sev['low']}")
     con.print(t)
     if rep.read_errors:
-        con.print(f"{len(rep.read_errors)} records could not be read or paired (not compared):", markup=False)
+        n = len(rep.read_errors)
+        con.print(f"{n} record{'s' if n != 1 else ''} could not be read or paired (not compared):", markup=False)
         for e in rep.read_errors[:_MAX_ERRORS]:
             con.print(f"  {e}", markup=False, highlight=False)
         if len(rep.read_errors) > _MAX_ERRORS:
