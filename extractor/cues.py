@@ -26,7 +26,7 @@ from .textmap import MappedText
 
 __all__ = ["Cue", "load_cues", "unread_cue", "CueError"]
 
-CUES_DIR = PATTERNS_DIR / "cues"
+CUES_DIR = PATTERNS_DIR.joinpath("cues")
 
 
 class CueError(ValueError):
@@ -52,10 +52,10 @@ def load_cues(lang: str) -> tuple[Cue, ...]:
         CueError: the file is malformed or a regex does not compile (names the file and the entry).
     """
     fam = lang_family(lang)
-    path = CUES_DIR / f"{fam}.yaml"
+    path = CUES_DIR.joinpath(f"{fam}.yaml")
     if not path.is_file():
         return ()
-    with open(path, encoding="utf-8") as f:
+    with path.open(encoding="utf-8") as f:
         doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     out = []
     for i, d in enumerate(doc.get("cues") or []):

@@ -32,6 +32,7 @@ import signal
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -325,10 +326,9 @@ def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, 
 _CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text"}
 
 
-def _load_file(path: Path, seen: set[str]) -> list[Pattern]:
-    where = path.relative_to(PATTERNS_DIR.parent) if path.is_relative_to(PATTERNS_DIR.parent) else path
+def _load_file(path: Traversable, where: str, seen: set[str]) -> list[Pattern]:
     try:
-        with open(path, encoding="utf-8") as f:
+        with path.open(encoding="utf-8") as f:
             data = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as e:
         raise PatternError(f"{where}: not valid YAML ({e})") from e
@@ -391,13 +391,14 @@ def load_catalog(root: str | None = None) -> Catalog:
     Raises:
         PatternError: a file is malformed (names the file and the pattern).
     """
-    base = Path(root) if root else PATTERNS_DIR
+    base: Traversable = Path(root) if root else PATTERNS_DIR
     patterns: list[Pattern] = []
     seen: set[str] = set()
     vocabs: dict[str, _Vocab] = {}
-    for lang_dir in sorted(p for p in base.iterdir() if p.is_dir() and p.name not in ("terms", "cues")):
-        for path in sorted(lang_dir.glob("*.yaml")):
-            patterns.extend(_load_file(path, seen))
+    for lang_dir in sorted((p for p in base.iterdir() if p.is_dir() and p.name not in ("terms", "cues")),
+                           key=lambda p: p.name):
+        for path in sorted((f for f in lang_dir.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name):
+            patterns.extend(_load_file(path, f"patterns/{lang_dir.name}/{path.name}", seen))
     for fam in {p.lang for p in patterns}:
         vocabs[fam] = _Vocab(load_terms(fam))
     return Catalog(patterns, vocabs)

@@ -3,14 +3,19 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import yaml
 
 from ..textmap import MappedText
 
-PATTERNS_DIR = Path(__file__).resolve().parent.parent.parent / "patterns"
+#: The pattern catalog: the repository's ``patterns/`` folder, installed as the package
+#: ``extractor.catalog`` (``pyproject.toml`` maps the one onto the other, so the files are edited in
+#: ``patterns/`` and ship inside the wheel and sdist).  A :class:`Traversable`: it also works when the
+#: package is imported from a zip.  Use ``joinpath``/``iterdir``/``open``, not ``pathlib`` methods.
+PATTERNS_DIR: Traversable = resources.files("extractor.catalog")
 
 # language code -> family; looked up as given first (the common spellings are listed), then
 # stripped and lower-cased
@@ -39,8 +44,8 @@ def lang_family(lang: str) -> str:
 @lru_cache(maxsize=None)
 def load_terms(name: str) -> dict[str, Any]:
     """The terminology table ``patterns/terms/<name>.yaml`` as a dict."""
-    path = PATTERNS_DIR / "terms" / f"{name}.yaml"
-    with open(path, encoding="utf-8") as f:
+    path = PATTERNS_DIR.joinpath("terms", f"{name}.yaml")
+    with path.open(encoding="utf-8") as f:
         return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 

@@ -1,0 +1,230 @@
+"""Condition objects: the Summoning Conditions a card's text states about the card itself.
+
+One pydantic class per condition kind of seed 000 (``000_2cce58483c21c2ec.txt``) and seed 002
+(``002_e557eadf37fb9071.txt``).  Every condition carries where it came from: ``span`` (character
+offsets ``[start, end)`` into the ORIGINAL card text), ``phrase`` (that original text),
+``pattern_id`` (the catalog pattern that matched) and ``lang``.
+
+:data:`Condition` is the discriminated union of all kinds (discriminator ``kind``); use
+:data:`ConditionAdapter` to validate a dict into the right class.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Location = Literal["hand", "deck", "gy", "banished", "extra", "field"]
+SummonKind = Literal["fusion", "synchro", "xyz", "link", "ritual", "pendulum"]
+Method = Literal["own-procedure", "named-card", "card-effect", "own-effect", "fusion", "synchro",
+                 "xyz", "link", "ritual", "pendulum"]
+
+LOCATIONS: tuple[str, ...] = ("hand", "deck", "gy", "banished", "extra", "field")
+SUMMON_KINDS: tuple[str, ...] = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum")
+
+
+class _Base(BaseModel):
+    """Fields every condition has.
+
+    span: ``[start, end]`` character offsets into the original text (end exclusive).
+    phrase: the original text of that span.
+    pattern_id: id of the ``patterns/`` entry that produced it.
+    lang: ``en``, ``zh`` (Simplified or Traditional input) or ``ja``.
+    source: which text the span indexes: the card ``text`` or its separate ``pendulum_effect``.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    span: tuple[int, int]
+    phrase: str = ""
+    pattern_id: str
+    lang: str
+    source: Literal["text", "pendulum_effect"] = "text"
+
+
+class CannotNormalSummon(_Base):
+    """"Cannot be Normal Summoned/Set." (``set_allowed`` false) or "Cannot be Normal Summoned."
+    with Set still allowed (``set_allowed`` true).  Seed 000, "Normal Summoning Conditions":
+    "Cannot be Normal Summoned or Set." / "Slightly different to the first condition, a monster
+    can still be Set face-down with this limitation."
+    """
+
+    kind: Literal["cannot-normal-summon"] = "cannot-normal-summon"
+    set_allowed: bool = False
+
+
+class CannotSpecialSummon(_Base):
+    """"Cannot be Special Summoned." Seed 000: "a blanket Summon Condition that forbids the card
+    from being Special Summoned by any means"."""
+
+    kind: Literal["cannot-special-summon"] = "cannot-special-summon"
+
+
+class CannotSpecialSummonFrom(_Base):
+    """"Cannot be Special Summoned from the GY/Deck/..." Seed 000: "Cannot be Special Summoned
+    from the Graveyard. A less limiting restriction than the one above." ``locations`` lists the
+    forbidden locations."""
+
+    kind: Literal["cannot-special-summon-from"] = "cannot-special-summon-from"
+    locations: tuple[Location, ...]
+
+
+class MustBeSpecialSummoned(_Base):
+    """"Must be (first) Special Summoned by ..." (seed 000).
+
+    first: "Must first be ..." (Semi-Nomi: afterwards it can be revived) vs "Must be ..."
+        without "first" (Nomi: "cannot be Special Summoned by other ways").
+    method: ``own-procedure`` (a built-in procedure: Tributing, banishing, having ...),
+        ``named-card`` (the effect of a quoted card, of an archetype's card or of a kind of
+        monster: "with the effect of a "Drytron" card", "by a Wyrm monster's effect"),
+        ``own-effect`` ("by its own effect", "by the following effect"),
+        ``card-effect`` ("by a card effect": neither Nomi nor Semi-Nomi).
+    named_cards: card names quoted as the method.
+    exclusive: the text says it cannot be Special Summoned any other way (Nomi).
+    """
+
+    kind: Literal["must-be-special-summoned"] = "must-be-special-summoned"
+    first: bool = False
+    method: Method = "own-procedure"
+    named_cards: tuple[str, ...] = ()
+    exclusive: bool = True
+
+
+class SpecialSummonOnlyBy(_Base):
+    """"Cannot be Special Summoned except by Fusion Summon" / "Must be Fusion Summoned" (seed 000,
+    Fusion Summoning Conditions: "even if you Fusion Summon the card correctly first, you cannot
+    Special Summon it again afterward")."""
+
+    kind: Literal["special-summon-only-by"] = "special-summon-only-by"
+    summon: SummonKind
+
+
+class MustFirstBeSummonedBy(_Base):
+    """"Must first be Fusion Summoned" / "Must first be Xyz Summoned": the card must be Summoned
+    correctly by that Summon before other Special Summons (seed 000, "Must be (first) Special
+    Summoned by...")."""
+
+    kind: Literal["must-first-be-summoned-by"] = "must-first-be-summoned-by"
+    summon: SummonKind
+
+
+class MustBeNormalSummonedBy(_Base):
+    """"Must be Normal Summoned or Set by [...] and cannot be Normal Summoned or Set by other
+    ways" (seed 000)."""
+
+    kind: Literal["must-be-normal-summoned-by"] = "must-be-normal-summoned-by"
+
+
+class TributesRequired(_Base):
+    """"To Tribute Summon this card, you must Tribute 3 monsters" (seed 000): the only allowed
+    Tribute count; "Mausoleum of the Emperor" cannot be used.  ``set_allowed`` is false when the
+    text forbids a Set ("cannot be Normal Set", Chinese 召唤 alone)."""
+
+    kind: Literal["tributes-required"] = "tributes-required"
+    count: int = 3
+    set_allowed: bool = True
+
+
+class TributeSummonOptional(_Base):
+    """"If you Tribute Summon this card by Tributing 3 monsters..." / "You can Tribute 3 monsters
+    to Tribute Summon (but not Set) this card" (seed 000): 3 becomes an extra allowed count."""
+
+    kind: Literal["tribute-summon-optional"] = "tribute-summon-optional"
+    count: int = 3
+    set_allowed: bool = False
+
+
+class NormalSummonWithoutTributes(_Base):
+    """"You can Normal Summon this card without Tributing" (seed 000, "You can Tribute Summon
+    this card without Tributes..."); ``set_allowed`` when the wording says "Summon/Set" or
+    Chinese 通常召唤."""
+
+    kind: Literal["normal-summon-without-tributes"] = "normal-summon-without-tributes"
+    set_allowed: bool = False
+
+
+class FusionMaterialsOnly(_Base):
+    """"A Fusion Summon of this card can only be conducted with the above Fusion Material
+    Monsters" (seed 000): no Fusion Substitutes."""
+
+    kind: Literal["fusion-materials-only"] = "fusion-materials-only"
+
+
+class RitualSummonWith(_Base):
+    """"Must be Ritual Summoned with [Ritual Spell Card name]" / "You can Ritual Summon this card
+    with "X"" (seed 000, Ritual Summoning Conditions).  ``ritual_spell`` is the quoted name."""
+
+    kind: Literal["ritual-summon-with"] = "ritual-summon-with"
+    ritual_spell: str | None = None
+
+
+class SummonConditionWhile(_Base):
+    """Guardian style: "Must be Normal Summoned, Flip Summoned, or Special Summoned if/when..."
+    (seed 000, Common Summoning Conditions) or "Cannot be Normal Summoned unless you control..."."""
+
+    kind: Literal["summon-condition-while"] = "summon-condition-while"
+
+
+class BuiltinSpecialSummon(_Base):
+    """A built-in (inherent) Special Summon procedure that starts no Chain (seed 002: "These
+    happen when the monster has a Condition that Special Summons itself without starting a
+    chain").  ``locations``: where it Special Summons from; empty when the text names none, and
+    then the hand (Main Deck) or the Extra Deck applies (seed 002: "Cards that do not specify
+    the location ... are always Special Summoned from the hand").  ``exclusive``: the text marks
+    it as the only way (Nomi); ``first``: "Must first be ..." (Semi-Nomi)."""
+
+    kind: Literal["builtin-special-summon"] = "builtin-special-summon"
+    locations: tuple[Location, ...] = ()
+    exclusive: bool = False
+    first: bool = False
+
+
+class SpecialSummonsItself(_Base):
+    """An effect of the card that Special Summons the card itself ("...: You can Special Summon
+    this card from your hand", older "When ..., you can Special Summon this card").  Not a
+    built-in procedure: it starts a Chain (seed 002, "some monsters have effects that Special
+    Summon themselves but are not considered Built-In Special Summons").  ``locations``: where
+    from, when stated.  With "Cannot be Normal Summoned/Set" and no stated method, the card is a
+    Semi-Nomi (eval README mapping rules: Synchro Magnet)."""
+
+    kind: Literal["special-summons-itself"] = "special-summons-itself"
+    locations: tuple[Location, ...] = ()
+
+
+class Gemini(_Base):
+    """Gemini reminder text: "This card is treated as a Normal Monster while face-up on the field
+    or in the GY. While this card is face-up on the field, you can Normal Summon it to have it
+    become an Effect Monster" (seed 004, Gemini Summon)."""
+
+    kind: Literal["gemini"] = "gemini"
+
+
+class AdditionalNormalSummon(_Base):
+    """An effect that changes the Normal Summon count (seed 004, the three kinds):
+    ``set-limit`` (the limit becomes a number), ``additional`` (one more Normal Summon),
+    ``immediate`` (performs a Normal Summon outside the limit)."""
+
+    kind: Literal["additional-normal-summon"] = "additional-normal-summon"
+    effect: Literal["set-limit", "additional", "immediate"] = "additional"
+
+
+Condition = Annotated[
+    Union[
+        CannotNormalSummon, CannotSpecialSummon, CannotSpecialSummonFrom, MustBeSpecialSummoned,
+        SpecialSummonOnlyBy, MustFirstBeSummonedBy, MustBeNormalSummonedBy, TributesRequired,
+        TributeSummonOptional, NormalSummonWithoutTributes, FusionMaterialsOnly, RitualSummonWith,
+        SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
+        SpecialSummonsItself,
+    ],
+    Field(discriminator="kind"),
+]
+ConditionAdapter: TypeAdapter[Condition] = TypeAdapter(Condition)
+
+#: kind string -> class
+CONDITION_CLASSES: dict[str, type[_Base]] = {
+    c.model_fields["kind"].default: c  # type: ignore[misc]
+    for c in (CannotNormalSummon, CannotSpecialSummon, CannotSpecialSummonFrom, MustBeSpecialSummoned,
+              SpecialSummonOnlyBy, MustFirstBeSummonedBy, MustBeNormalSummonedBy, TributesRequired,
+              TributeSummonOptional, NormalSummonWithoutTributes, FusionMaterialsOnly, RitualSummonWith,
+              SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
+              SpecialSummonsItself)
+}

@@ -1,0 +1,109 @@
+"""Human-readable rendering of one card's analysis (the ``explain`` command), with rich."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+
+def render(card, res, console: Console | None = None) -> None:
+    """Print ``card`` text with every condition phrase highlighted, a table of conditions
+    (kind, phrase, pattern id, span) and the tags, Tributes and profile facts."""
+    if console is None:
+        probe = Console()
+        console = probe if probe.is_terminal else Console(width=200)
+    con = console
+    if res.error:
+        con.print(f"[red]error:[/red] {res.error}")
+        return
+    styles = ["bold yellow", "bold cyan", "bold magenta", "bold green", "bold red", "bold blue"]
+    t = Text(card.text)
+    for i, c in enumerate(res.conditions):
+        if c.source == "text":
+            t.stylize(styles[i % len(styles)] + " underline", c.span[0], c.span[1])
+    con.print(t)
+    tab = Table(title="conditions", show_lines=False)
+    for col in ("#", "kind", "details", "phrase", "pattern", "span"):
+        tab.add_column(col)
+    for i, c in enumerate(res.conditions):
+        d = c.model_dump(exclude={"kind", "span", "phrase", "pattern_id", "lang", "source"})
+        details = ", ".join(f"{k}={v}" for k, v in d.items() if v not in ((), None, []))
+        tab.add_row(str(i), Text(c.kind, style=styles[i % len(styles)]), details, c.phrase, c.pattern_id,
+                    f"{c.span[0]}-{c.span[1]}" + (" (pendulum)" if c.source != "text" else ""))
+    con.print(tab)
+    con.print(f"tags: {', '.join(res.tags) or '(none)'}")
+    con.print(f"tributes: {res.tributes}")
+    con.print(profile_table(card, res))
+    for w in res.warnings:
+        con.print(f"[yellow]warning:[/yellow] {w}")
+
+
+# which condition kinds a profile fact rests on (the frame rules are named separately)
+_FACT_KINDS: dict[str, tuple[str, ...]] = {
+    "normal summon allowed": ("cannot-normal-summon", "summon-condition-while"),
+    "Set allowed": ("cannot-normal-summon", "tributes-required"),
+    "tributes": ("tributes-required",),
+    "alternative tributes": ("normal-summon-without-tributes", "tribute-summon-optional"),
+    "Mausoleum of the Emperor allowed": ("tributes-required", "must-be-normal-summoned-by"),
+    "special summon monster": ("cannot-normal-summon",),
+    "nomi / semi-nomi": ("must-be-special-summoned", "builtin-special-summon", "cannot-special-summon",
+                         "special-summons-itself"),
+    "revive limit": ("must-be-special-summoned", "builtin-special-summon", "special-summon-only-by",
+                     "must-first-be-summoned-by"),
+    "only by": ("special-summon-only-by",),
+    "must first be": ("must-first-be-summoned-by",),
+    "cannot be Special Summoned from": ("cannot-special-summon-from",),
+    "cannot be Special Summoned": ("cannot-special-summon",),
+    "fusion materials only": ("fusion-materials-only",),
+    "ritual spell": ("ritual-summon-with",),
+}
+
+
+def profile_table(card, res) -> Table:
+    """A table of the profile's facts: fact, value, and where it came from (the condition
+    index and its original phrase with its span, or the frame rule: Ritual and Extra Deck monsters
+    cannot be Normal Summoned/Set and have a revive limit, TAGS.md)."""
+    tab = Table(title="profile")
+    for col in ("fact", "value", "from"):
+        tab.add_column(col)
+    p = res.profile
+    if p is None or p.normal_summon is None or p.special_summon is None:
+        tab.add_row("card kind", str(p.card_kind if p else None), "frame")
+        tab.add_row("grants additional Normal Summon", str(bool(p and p.grants_additional_normal_summon)),
+                    _sources(res, ("additional-normal-summon",)))
+        return tab
+    ns, ss = p.normal_summon, p.special_summon
+    locked = card.frame.frame_locked
+    rows = [
+        ("normal summon allowed", ns.allowed), ("Set allowed", ns.set_allowed), ("tributes", ns.tributes),
+        ("alternative tributes", ns.alternative_tributes or "-"),
+        ("Mausoleum of the Emperor allowed", ns.mausoleum_allowed),
+        ("special summon monster", ss.special_summon_monster),
+        ("nomi / semi-nomi", "nomi" if ss.nomi else "semi-nomi" if ss.semi_nomi else "-"),
+        ("revive limit", ss.revive_limit), ("only by", ss.only_by or "-"),
+        ("must first be", ss.must_first_be or "-"), ("cannot be Special Summoned from", ss.cannot_from or "-"),
+        ("cannot be Special Summoned", ss.cannot_special_summon),
+        ("fusion materials only", ss.fusion_materials_only), ("ritual spell", ss.ritual_spell or "-"),
+    ]
+    for fact, value in rows:
+        src = _sources(res, _FACT_KINDS.get(fact, ()))
+        if locked and fact in ("normal summon allowed", "Set allowed", "revive limit"):
+            src = "frame rule (Ritual / Extra Deck monster)" + ("; " + src if src != "-" else "")
+        elif fact == "tributes" and src == "-" and value is not None:
+            src = f"Level {card.frame.level} (seed 000: 5-6 one Tribute, 7+ two)"
+        tab.add_row(fact, str(value), src)
+    for pr in ss.procedures:
+        c = res.conditions[pr.basis]
+        tab.add_row("built-in Special Summon", f"from {', '.join(pr.locations)}"
+                    + ("" if pr.location_stated else " (no location named: seed 002 default)")
+                    + f"; negated by Summon-negating cards: {pr.negated_by_summon_negation}",
+                    f"#{pr.basis} {c.phrase!r} {c.span[0]}-{c.span[1]}")
+    tab.add_row("Gemini", str(p.gemini), _sources(res, ("gemini",)) if p.gemini else "-")
+    tab.add_row("grants additional Normal Summon", str(p.grants_additional_normal_summon),
+                _sources(res, ("additional-normal-summon",)))
+    return tab
+
+
+def _sources(res, kinds: tuple[str, ...]) -> str:
+    found = [f"#{i} {c.phrase!r} {c.span[0]}-{c.span[1]}" for i, c in enumerate(res.conditions) if c.kind in kinds]
+    return "; ".join(found) or "-"

@@ -1,0 +1,108 @@
+"""``ygo-extractor judge PATH...``: run the summoning rules core on scenario files.
+
+Each PATH is a scenario ``.json`` file or a folder of them (``*.json`` directly inside, sorted).
+Output: one JSON object per scenario per line, ``{"id", "legal", "reason", "tributes_required",
+"counts_as_normal_summon", "considered_summoned", "normal_summon_limit"}``; a scenario that
+cannot be read or breaks the format gives ``{"id", "error"}`` on its line and the rest goes on.
+With ``--check`` each verdict is compared to the file's ``expect`` (only after judging; the
+rules core never sees it): failures are printed to standard error and the exit status is 1 if
+any scenario failed or had an error.  A summary line goes to standard error.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import orjson
+
+from .rules import ScenarioError, judge as rules_judge
+
+VERDICT_KEYS = ("legal", "reason", "tributes_required", "counts_as_normal_summon", "considered_summoned",
+                "normal_summon_limit")
+
+
+def scenario_files(paths: tuple[str, ...]) -> list[Path]:
+    """The scenario files named by ``paths`` (files as given, folders' ``*.json`` sorted).
+
+    Raises:
+        click.BadParameter: a path that does not exist.
+    """
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.glob("*.json")))
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise click.BadParameter(f"no such file or folder: {p}", param_hint="PATH")
+    return out
+
+
+def compare(verdict: dict, expect: dict) -> list[str]:
+    """Differences between a verdict and ``expect`` (only the keys ``expect`` has)."""
+    return [f"{k}: expected {expect[k]!r}, got {verdict.get(k)!r}" for k in expect if verdict.get(k) != expect[k]]
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--check", is_flag=True, help="Compare each verdict to the file's expect; exit 1 on any failure.")
+@click.option("-q", "--quiet", is_flag=True, help="With --check, print only failures and the summary.")
+def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool) -> None:
+    """Judge summoning-rules scenarios (../shared/rules/SCENARIOS.md): files or folders of JSON."""
+    files = scenario_files(paths)
+    n = passed = failed = errors = 0
+    for path in files:
+        n += 1
+        sid: object = path.stem
+        try:
+            obj = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            errors += 1
+            _emit({"id": sid, "error": f"{path}: not a readable JSON file ({e})"})
+            continue
+        if isinstance(obj, dict) and isinstance(obj.get("id"), str):
+            sid = obj["id"]
+        try:
+            if not isinstance(obj, dict):
+                raise ScenarioError("scenario", "must be one JSON object (arrays are not allowed)")
+            scenario = {k: v for k, v in obj.items() if k not in ("expect", "source", "note")}
+            verdict = rules_judge(scenario).as_dict()
+        except ScenarioError as e:
+            errors += 1
+            _emit({"id": sid, "error": f"{path}: {e}"})
+            continue
+        except Exception as e:  # noqa: BLE001 - one bad scenario must not stop the batch
+            errors += 1
+            _emit({"id": sid, "error": f"{path}: internal error {type(e).__name__}: {e}"})
+            continue
+        _emit({"id": sid, **{k: verdict[k] for k in VERDICT_KEYS}}, quiet)
+        if check:
+            expect = obj.get("expect")
+            if not isinstance(expect, dict):
+                failed += 1
+                click.echo(f"FAIL {sid}: no expect object", err=True)
+                continue
+            diffs = compare(verdict, expect)
+            if diffs:
+                failed += 1
+                click.echo(f"FAIL {sid} ({path}): " + "; ".join(diffs), err=True)
+            else:
+                passed += 1
+    if check:
+        click.echo(f"scenarios {n}, passed {passed}, failed {failed}, errors {errors}", err=True)
+        if failed or errors:
+            sys.exit(1)
+    elif errors:
+        click.echo(f"scenarios {n}, errors {errors}", err=True)
+
+
+def _emit(obj: dict, quiet: bool = False) -> None:
+    if not quiet:
+        click.echo(orjson.dumps(obj).decode())
+
+
+#: the click command registered as ``ygo-extractor judge``
+judge = judge_cmd
+judge.name = "judge"

@@ -1,0 +1,404 @@
+"""The pattern catalog (``patterns/<lang>/*.yaml``) and the matcher that runs it.
+
+A pattern file holds ``language`` and a list ``patterns``; each pattern has:
+
+- ``id``: unique, ``<lang>.<name>``;
+- ``regex``: a ``regex``-module expression run on the NORMALIZED text (see ``extractor.normalize``);
+- ``yields``: the condition it produces (``kind`` plus fixed fields of
+  :mod:`extractor.conditions`);
+- ``captures`` (optional): ``field: {group: NAME, as: TYPE}`` -- a field filled from a named
+  group: ``locations`` (location words of the group), ``summon`` (a Summon kind word),
+  ``names`` (quoted card names), ``name`` (the first quoted name), ``bool`` (the group matched);
+  ``count`` (a number word or digit);
+- ``scope`` (optional): ``monster`` (default: the monster text of a monster card) or ``any``
+  (any card text, the Pendulum Effect included);
+- ``requires`` (optional): literals, at least one of which must be in the text (a fast prefilter);
+- ``anchor`` (optional): a zero-width expression (lookarounds, ``^``) that ``regex`` starts with,
+  character for character, followed by no top-level ``|``: every match starts where the anchor
+  holds.  Patterns with the same anchor share one scan for those positions per text and are then
+  tried only there (``regex.match`` at each position; the matches are the same as ``finditer``'s).
+  A speed device only: it never changes what a pattern matches;
+- ``examples``: ``match`` (texts it must match; an item may be ``{text, expect}`` with field
+  values the condition must have) and ``no_match`` (texts it must not match).  Every example
+  runs as a test.
+
+Vocabularies for captures (location and Summon-kind words) live in ``patterns/terms/<lang>.yaml``
+under ``vocab``.
+"""
+from __future__ import annotations
+
+import _signal
+import signal
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import regex
+import yaml
+
+from .conditions import CONDITION_CLASSES
+from .normalize.common import PATTERNS_DIR, lang_family, load_terms
+from .textmap import compile_alternation
+
+__all__ = ["Pattern", "Catalog", "RawMatch", "load_catalog", "PatternError"]
+
+REGEX_TIMEOUT = 1.0  # seconds per Catalog.run call: a guard against runaway patterns
+
+
+# The guard.  ``regex``'s own ``timeout=`` costs ~1.8 us per call (more than most searches take), so
+# in the main thread one CPU-time timer (``ITIMER_VIRTUAL`` / ``SIGVTALRM``) is armed per
+# ``Catalog.run`` call instead: ``regex`` checks for signals while it matches, so the handler's
+# TimeoutError stops a runaway search.  Elsewhere (other threads, no ``setitimer``, or another
+# handler already owns SIGVTALRM) every search gets ``timeout=REGEX_TIMEOUT`` as before.
+_TIMER = getattr(signal, "ITIMER_VIRTUAL", None)
+_SIGNAL = getattr(signal, "SIGVTALRM", None)
+_MAIN_THREAD = threading.main_thread().ident
+_setitimer = getattr(signal, "setitimer", None)
+
+
+class _Alarm:
+    armed = False
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    if _Alarm.armed:
+        _Alarm.armed = False
+        raise TimeoutError(f"regex search over {REGEX_TIMEOUT} s")
+
+
+def _arm() -> bool:
+    """Arm the timer; False when the per-search ``timeout=`` must be used instead."""
+    if _TIMER is None or threading.get_ident() != _MAIN_THREAD:
+        return False
+    handler = _signal.getsignal(_SIGNAL)  # (signal.getsignal wraps this in an enum: slower)
+    if handler is not _on_alarm:
+        if handler != signal.SIG_DFL or signal.getitimer(_TIMER) != (0.0, 0.0):
+            return False  # someone else uses the timer
+        signal.signal(_SIGNAL, _on_alarm)
+    _Alarm.armed = True
+    _setitimer(_TIMER, REGEX_TIMEOUT)
+    return True
+
+
+def _disarm() -> None:
+    _Alarm.armed = False
+    _setitimer(_TIMER, 0)
+
+
+class PatternError(ValueError):
+    """A pattern file is malformed; the message names the file and the pattern id."""
+
+
+@dataclass(slots=True)
+class RawMatch:
+    """One pattern match in normalized text (offsets into the normalized text)."""
+
+    pattern: "Pattern"
+    start: int
+    end: int
+    fields: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Pattern:
+    id: str
+    lang: str
+    regex: "regex.Pattern[str]"
+    yields: dict[str, Any]
+    captures: dict[str, tuple[str, str]]
+    scope: str = "monster"
+    requires: tuple[str, ...] = ()
+    anchor: "regex.Pattern[str] | None" = None
+    examples_match: list[dict[str, Any]] = field(default_factory=list)
+    examples_no_match: list[str] = field(default_factory=list)
+    file: str = ""
+    note: str = ""
+
+
+class _Vocab:
+    """Location and Summon-kind words of one language, for captures."""
+
+    def __init__(self, data: dict[str, Any]):
+        voc = data.get("vocab", {}) or {}
+        self.loc_words = {w: k for k, ws in (voc.get("locations") or {}).items() for w in ws}
+        self.summon_words = {w: k for k, ws in (voc.get("summons") or {}).items() for w in ws}
+        self.count_words = {str(w): int(k) for k, ws in (voc.get("counts") or {}).items() for w in ws}
+        self.loc_re = compile_alternation(self.loc_words) if self.loc_words else None
+        self.summon_re = compile_alternation(self.summon_words) if self.summon_words else None
+        self.quote_re = regex.compile(voc.get("quote", r'"([^"]+)"'))
+
+    def locations(self, s: str) -> tuple[str, ...]:
+        if not self.loc_re:
+            return ()
+        out: list[str] = []
+        for m in self.loc_re.finditer(s):
+            k = self.loc_words[m.group(0)]
+            if k not in out:
+                out.append(k)
+        return tuple(out)
+
+    def summon(self, s: str) -> str | None:
+        if not self.summon_re:
+            return None
+        m = self.summon_re.search(s)
+        return self.summon_words[m.group(0)] if m else None
+
+    def count(self, s: str) -> int | None:
+        s = s.strip()
+        if s.isdigit():
+            return int(s)
+        return self.count_words.get(s)
+
+
+class Catalog:
+    """All patterns of every language, compiled, grouped by language family."""
+
+    def __init__(self, patterns: list[Pattern], vocabs: dict[str, _Vocab]):
+        self.patterns = patterns
+        self.by_lang: dict[str, list[Pattern]] = {}
+        for p in patterns:
+            self.by_lang.setdefault(p.lang, []).append(p)
+        self.vocabs = vocabs
+        # (language, scopes) -> every `requires` literal, and the patterns to run (catalog order)
+        # with their `requires`
+        self._plans: dict[tuple[str, tuple[str, ...]], tuple[list[tuple[str, int]], int, list[Pattern]]] = {}
+
+    def __len__(self) -> int:
+        return len(self.patterns)
+
+    def get(self, pattern_id: str) -> Pattern:
+        for p in self.patterns:
+            if p.id == pattern_id:
+                return p
+        raise KeyError(pattern_id)
+
+    def run(self, text: str, lang: str, start: int = 0, end: int | None = None,
+            scopes: tuple[str, ...] = ("monster", "any")) -> list[RawMatch]:
+        """Every match of every pattern of ``lang`` with a scope in ``scopes`` inside
+        ``text[start:end]`` (normalized text), in catalog order.  Overlapping matches of different
+        patterns are all kept (like spaCy's SpanRuler); each knows its pattern.
+
+        Raises:
+            TimeoutError: the patterns ran longer than ``REGEX_TIMEOUT`` seconds (CPU time) on this
+                text; the message names the pattern that was running.
+        """
+        fam = lang_family(lang)
+        voc = self.vocabs.get(fam)
+        end = len(text) if end is None else end
+        region = text[start:end] if (start or end != len(text)) else text
+        plan = self._plans.get((fam, scopes))
+        if plan is None:
+            plan = self._plans[(fam, scopes)] = _plan([p for p in self.by_lang.get(fam, ()) if p.scope in scopes])
+        literal_masks, always, patterns = plan
+        # every `requires` literal is looked up once per text; a pattern runs when one of its
+        # literals is present (bit i of the mask = the i-th pattern, catalog order)
+        mask = always
+        for lit, bits in literal_masks:
+            if lit in region:
+                mask |= bits
+        out: list[RawMatch] = []
+        p = None
+        starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
+        guarded = None  # armed before the first search (often no pattern has to run)
+        try:
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                p = patterns[low.bit_length() - 1]
+                if guarded is None:
+                    guarded = _arm()
+                if p.anchor is not None:
+                    pos = starts.get(p.anchor.pattern)
+                    if pos is None:
+                        it = p.anchor.finditer(region) if guarded else p.anchor.finditer(region, timeout=REGEX_TIMEOUT)
+                        pos = starts[p.anchor.pattern] = [m.start() for m in it]
+                    found = _anchored(p.regex, region, pos, guarded)
+                    if found is not None:
+                        out.extend(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)) for m in found)
+                        continue
+                it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
+                for m in it:
+                    out.append(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)))
+        except TimeoutError as e:
+            where = f"pattern {p.id} ({p.file})" if p is not None else "pattern matching"
+            raise TimeoutError(f"{where} timed out") from e
+        finally:
+            if guarded:
+                _disarm()
+        return out
+
+
+def _plan(ps: list[Pattern]) -> tuple[list[tuple[str, int]], int, list[Pattern]]:
+    """The run plan of a pattern list: for each ``requires`` literal the bit mask of the patterns
+    that name it, the mask of the patterns without ``requires`` (always run), and the patterns."""
+    masks: dict[str, int] = {}
+    always = 0
+    for i, p in enumerate(ps):
+        if not p.requires:
+            always |= 1 << i
+        for r in p.requires:
+            masks[r] = masks.get(r, 0) | (1 << i)
+    return sorted(masks.items()), always, ps
+
+
+def _anchored(rx: "regex.Pattern[str]", region: str, positions: list[int],
+              guarded: bool) -> list["regex.Match[str]"] | None:
+    """``rx.finditer(region)`` when every match of ``rx`` starts at one of ``positions``
+    (ascending): ``rx.match`` at each position not inside the previous match.  ``None`` when
+    ``rx`` matched the empty string (then ``finditer`` itself must run)."""
+    found = []
+    last = 0
+    for a in positions:
+        if a < last:
+            continue
+        m = rx.match(region, a) if guarded else rx.match(region, a, timeout=REGEX_TIMEOUT)
+        if m is not None:
+            if m.end() == a:
+                return None
+            found.append(m)
+            last = m.end()
+    return found
+
+
+def _top_level_bar(rx: str) -> bool:
+    """True if ``rx`` has a ``|`` outside every group and character class."""
+    depth = 0
+    in_class = False
+    i = 0
+    while i < len(rx):
+        c = rx[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            if c == "]":
+                in_class = False
+        elif c == "[":
+            in_class = True
+            if rx[i + 1:i + 2] == "^":
+                i += 1
+            if rx[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
+def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
+    out = dict(p.yields)
+    for fld, (group, typ) in p.captures.items():
+        g = m.group(group)
+        if typ == "bool":
+            out[fld] = g is not None
+            continue
+        if g is None or voc is None:
+            continue
+        if typ == "locations":
+            locs = voc.locations(g)
+            if locs:
+                out[fld] = locs
+        elif typ == "summon":
+            k = voc.summon(g)
+            if k:
+                out[fld] = k
+        elif typ == "names":
+            out[fld] = tuple(x.group(1) for x in voc.quote_re.finditer(g))
+        elif typ == "name":
+            x = voc.quote_re.search(g)
+            out[fld] = x.group(1) if x else g.strip()
+        elif typ == "count":
+            c = voc.count(g)
+            if c is not None:
+                out[fld] = c
+        elif typ == "text":
+            out[fld] = g
+    return out
+
+
+_CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text"}
+
+
+def _load_file(path: Traversable, where: str, seen: set[str]) -> list[Pattern]:
+    try:
+        with path.open(encoding="utf-8") as f:
+            data = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as e:
+        raise PatternError(f"{where}: not valid YAML ({e})") from e
+    if not isinstance(data, dict) or "patterns" not in data or "language" not in data:
+        raise PatternError(f"{where}: needs the keys 'language' and 'patterns'")
+    fam = lang_family(data["language"])
+    out: list[Pattern] = []
+    for i, d in enumerate(data["patterns"] or []):
+        pid = d.get("id") if isinstance(d, dict) else None
+        if not pid:
+            raise PatternError(f"{where}: pattern #{i + 1} has no id")
+        if pid in seen:
+            raise PatternError(f"{where}: pattern id {pid!r} is used twice")
+        seen.add(pid)
+        for key in ("regex", "yields", "examples"):
+            if key not in d:
+                raise PatternError(f"{where}: pattern {pid}: missing {key!r}")
+        kind = d["yields"].get("kind")
+        if kind not in CONDITION_CLASSES:
+            raise PatternError(f"{where}: pattern {pid}: unknown condition kind {kind!r}")
+        try:
+            rx = regex.compile(d["regex"])
+        except regex.error as e:
+            raise PatternError(f"{where}: pattern {pid}: bad regex ({e})") from e
+        caps: dict[str, tuple[str, str]] = {}
+        for fld, spec in (d.get("captures") or {}).items():
+            group, typ = spec.get("group"), spec.get("as")
+            if typ not in _CAPTURE_TYPES or group not in rx.groupindex:
+                raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs a named group of "
+                                   f"the regex and 'as' in {sorted(_CAPTURE_TYPES)}")
+            caps[fld] = (group, typ)
+        ex = d["examples"] or {}
+        matches = [e if isinstance(e, dict) else {"text": e} for e in (ex.get("match") or [])]
+        if not matches:
+            raise PatternError(f"{where}: pattern {pid}: needs at least one 'match' example")
+        req = d.get("requires") or ()
+        anchor = None
+        if d.get("anchor"):
+            a = d["anchor"]
+            if not d["regex"].startswith(a) or _top_level_bar(a) or _top_level_bar(d["regex"][len(a):]):
+                raise PatternError(f"{where}: pattern {pid}: 'regex' must start with 'anchor' and neither part may "
+                                   f"have a top-level '|'")
+            try:
+                anchor = regex.compile(a)
+            except regex.error as e:
+                raise PatternError(f"{where}: pattern {pid}: bad anchor ({e})") from e
+        if anchor is not None and any(m.end() > m.start() for e in matches for m in anchor.finditer(e["text"])):
+            raise PatternError(f"{where}: pattern {pid}: 'anchor' must be zero-width (lookarounds, ^)")
+        out.append(Pattern(id=pid, lang=fam, regex=rx, yields=dict(d["yields"]), captures=caps,
+                           scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req), anchor=anchor,
+                           examples_match=matches, examples_no_match=list(ex.get("no_match") or []),
+                           file=str(where), note=d.get("note", "")))
+    return out
+
+
+@lru_cache(maxsize=4)
+def load_catalog(root: str | None = None) -> Catalog:
+    """Load every ``*.yaml`` under ``<root>/<lang>/`` (default: the project's ``patterns/``).
+
+    Raises:
+        PatternError: a file is malformed (names the file and the pattern).
+    """
+    base: Traversable = Path(root) if root else PATTERNS_DIR
+    patterns: list[Pattern] = []
+    seen: set[str] = set()
+    vocabs: dict[str, _Vocab] = {}
+    for lang_dir in sorted((p for p in base.iterdir() if p.is_dir() and p.name not in ("terms", "cues")),
+                           key=lambda p: p.name):
+        for path in sorted((f for f in lang_dir.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name):
+            patterns.extend(_load_file(path, f"patterns/{lang_dir.name}/{path.name}", seen))
+    for fam in {p.lang for p in patterns}:
+        vocabs[fam] = _Vocab(load_terms(fam))
+    return Catalog(patterns, vocabs)

@@ -1,0 +1,47 @@
+"""Flat tags of ``../shared/eval/TAGS.md``, computed from a card's :class:`~extractor.profile.Profile`.
+
+``tags_from_profile(profile) -> list[str]`` (sorted).  Tags are never computed from conditions
+directly, so the profile and the tags cannot disagree.
+"""
+from __future__ import annotations
+
+from .profile import Profile
+
+
+def tags_from_profile(p: Profile) -> list[str]:
+    """The TAGS.md tags of a card with profile ``p`` (sorted list of strings)."""
+    tags: set[str] = set()
+    if p.grants_additional_normal_summon:
+        tags.add("grants-additional-normal-summon")
+    ns, ss = p.normal_summon, p.special_summon
+    if ns is None or ss is None:
+        return sorted(tags)
+    flags = {
+        "cannot-normal-summon": not ns.allowed,
+        "cannot-normal-set": not ns.set_allowed,
+        "special-summon-monster": ss.special_summon_monster,
+        "revive-limit": ss.revive_limit,
+        "nomi": ss.nomi,
+        "semi-nomi": ss.semi_nomi,
+        "cannot-special-summon": ss.cannot_special_summon,
+        "tributes-required:3": ns.tributes == 3,
+        "tribute-summon-3-optional": 3 in ns.alternative_tributes,
+        "normal-summon-without-tributes": 0 in ns.alternative_tributes,
+        "summon-condition-while": ns.while_condition,
+        "gemini": p.gemini,
+        "fusion-materials-only": ss.fusion_materials_only,
+    }
+    tags.update(t for t, on in flags.items() if on)
+    for k in ss.only_by:
+        tags.add(f"special-summon-only-by:{k}")
+    for k in ss.must_first_be:
+        if k != "ritual":  # TAGS.md: must-first-be kinds are fusion/synchro/xyz/link (Ritual: frame rule)
+            tags.add(f"must-first-be:{k}")
+    if ss.procedures:
+        tags.add("builtin-special-summon")
+        for pr in ss.procedures:
+            for loc in pr.locations:
+                tags.add(f"builtin-special-summon-from:{loc}")
+    for loc in ss.cannot_from:
+        tags.add(f"cannot-special-summon-from:{loc}")
+    return sorted(tags)

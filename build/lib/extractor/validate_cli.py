@@ -1,0 +1,130 @@
+"""``ygo-extractor validate``: compare the Summoning Conditions of translated card texts
+(see :mod:`extractor.validate`)."""
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+import orjson
+
+from .readers import FORMATS as IN_FORMATS, InputError
+
+
+def _check_lang(lang: str | None, hint: str) -> None:
+    from .normalize import lang_family
+
+    if lang is not None:
+        try:
+            lang_family(lang)
+        except ValueError as e:
+            raise click.BadParameter(str(e), param_hint=hint)
+
+
+@click.command("validate")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("target", required=False, type=click.Path(dir_okay=False))
+@click.option("--source-lang", help="Language of SOURCE (en, zh-CN, zh-TW, ...). Default: guessed from the texts.")
+@click.option("--target-lang", help="Language of TARGET. Default: guessed. Required with one multilingual file.")
+@click.option("--source-format", type=click.Choice(IN_FORMATS), help="Input format of SOURCE (default: detected).")
+@click.option("--target-format", type=click.Choice(IN_FORMATS), help="Input format of TARGET (default: detected).")
+@click.option("-o", "--output", help="Write one JSON object per card with a problem to FILE ('-' = standard output). "
+              "Written atomically.")
+@click.option("--html", "html_path", help="Write a self-contained HTML report to FILE.")
+@click.option("--html-limit", type=int, default=5000, show_default=True,
+              help="At most this many cards in the HTML report (0 = all).")
+@click.option("--ignore-missing", is_flag=True, help="Do not report cards present on one side only.")
+@click.option("--min-severity", type=click.Choice(["high", "medium", "low"]), default="medium", show_default=True,
+              help="Leave out condition mismatches below this severity (low ones are often wording only: "
+                   "Set allowed under Chinese 通常召唤, procedure vs effect in older Chinese).")
+@click.option("--errors", "errors_path", help="Write every record that could not be read or paired (one line "
+              "each, prefixed source: / target:) to FILE; the terminal lists the first 20.")
+@click.option("--include-effects", is_flag=True, help="Also report effects (a self-Summon effect, an additional "
+              "Normal Summon) found on one side only; by default only Summoning Conditions are reported.")
+def validate(source: str, target: str | None, source_lang: str | None, target_lang: str | None,
+             source_format: str | None, target_format: str | None, output: str | None, html_path: str | None,
+             html_limit: int, ignore_missing: bool, min_severity: str, include_effects: bool,
+             errors_path: str | None) -> None:
+    """Compare the Summoning Conditions of SOURCE and its translation TARGET, card by card.
+
+    Cards are paired by passcode.  SOURCE and TARGET are any input `tag` reads (cards.cdb,
+    yaml-yugi JSONL, YGOPRODeck JSON, JSONL); with one multilingual file (yaml-yugi) leave TARGET
+    out and give --source-lang and --target-lang.  Reports conditions missing in the target,
+    extra in the target, or differing in a slot (locations, method, first/only, Tribute count,
+    Set allowed), and card problems (missing card, empty or truncated text).
+    """
+    from .validate import validate as run
+
+    _check_lang(source_lang, "--source-lang")
+    _check_lang(target_lang, "--target-lang")
+    if target is None and not (source_lang and target_lang):
+        raise click.UsageError("with one input file give both --source-lang and --target-lang")
+    t0 = time.perf_counter()
+    try:
+        rep = run(source, target, source_lang=source_lang, target_lang=target_lang, source_format=source_format,
+                  target_format=target_format, include_missing=not ignore_missing,
+                  include_effects=include_effects, min_severity=min_severity)
+    except (InputError, ValueError) as e:
+        raise click.ClickException(str(e))
+    dt = time.perf_counter() - t0
+    try:
+        _write(rep, output, html_path, html_limit)
+        if errors_path:
+            from .writers import atomic_path
+            with atomic_path(errors_path) as tmp:
+                tmp.write_text("".join(e + "\n" for e in rep.read_errors), encoding="utf-8")
+    except OSError as e:  # -o names a folder, disk full, ...: the atomic writer left no partial file
+        raise click.ClickException(f"cannot write the output ({e}); nothing written")
+    _summary(rep, dt)
+
+
+def _write(rep, output: str | None, html_path: str | None, html_limit: int) -> None:
+    from .validate import iter_output, render_html
+    from .writers import atomic_path
+
+    if output:
+        if output == "-":
+            for obj in iter_output(rep):
+                sys.stdout.buffer.write(orjson.dumps(obj) + b"\n")
+            sys.stdout.flush()
+        else:
+            with atomic_path(output) as tmp, open(tmp, "wb") as f:
+                for obj in iter_output(rep):
+                    f.write(orjson.dumps(obj) + b"\n")
+    if html_path:
+        with atomic_path(html_path) as tmp:
+            tmp.write_text(render_html(rep, max_cards=html_limit or None), encoding="utf-8")
+
+
+_MAX_ERRORS = 20  # reader errors listed on the terminal; --errors FILE gets all
+
+
+def _summary(rep, dt: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .validate import ALL_KINDS
+
+    con = Console(stderr=True)
+    t = Table(title=f"validate {rep.source_lang} -> {rep.target_lang}", show_header=True)
+    t.add_column("")
+    t.add_column("cards", justify="right")
+    t.add_column("mismatches", justify="right")
+    t.add_row("cards compared", str(rep.cards_compared), "")
+    t.add_row("agreeing", str(rep.cards_agreeing), "")
+    t.add_row("mismatching (conditions)", str(rep.cards_mismatching), "")
+    cc, mc = rep.card_counts(), rep.mismatch_counts()
+    for k in ALL_KINDS:
+        if cc.get(k) or k in ("missing-in-target", "extra-in-target", "slot-differs"):
+            t.add_row(f"  {k}", str(cc.get(k, 0)), str(mc.get(k, 0)))
+    sev = rep.severity_counts(conditions_only=True)
+    t.add_row("condition mismatches high / medium / low", "", f"{sev['high']} / {sev['medium']} / {sev['low']}")
+    con.print(t)
+    if rep.read_errors:
+        n = len(rep.read_errors)
+        con.print(f"{n} record{'s' if n != 1 else ''} could not be read or paired (not compared):", markup=False)
+        for e in rep.read_errors[:_MAX_ERRORS]:
+            con.print(f"  {e}", markup=False, highlight=False)
+        if len(rep.read_errors) > _MAX_ERRORS:
+            con.print(f"  ... and {len(rep.read_errors) - _MAX_ERRORS} more (all of them: --errors FILE)", markup=False)
+    con.print(f"seconds {dt:.2f}")
