@@ -1,6 +1,9 @@
 """spaCy pipeline component ``summoning_conditions``: the Summoning Conditions of a card text as
 spans of a spaCy ``Doc``.
 
+Needs the optional extra ``spacy`` (``pip install 'ygo-extractor[spacy]'``); importing this module
+without spaCy raises :class:`ImportError` naming the extra.
+
 Usage::
 
     import spacy
@@ -43,8 +46,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacy.language import Language
-from spacy.tokens import Doc, Span
+try:
+    from spacy.language import Language
+    from spacy.tokens import Doc, Span
+except ImportError as _e:  # spaCy is the optional extra ``ygo-extractor[spacy]``
+    raise ImportError("the spaCy component 'summoning_conditions' needs spaCy, which is an optional extra: "
+                      "pip install 'ygo-extractor[spacy]'") from _e
 
 from .conditions import ConditionAdapter
 from .frame import Frame
