@@ -100,7 +100,13 @@ class SpecialSummonProfile(BaseModel):
     nomi / semi_nomi: the Special Summon Monster classes of seed 000 (Main Deck, non-Ritual, cannot
         be Normal Summoned/Set): ``method_limit`` "only" / "first" of such a card.
     special_summon_monster: a Main Deck, non-Ritual monster that cannot be Normal Summoned/Set.
-    revive_limit: must be Summoned correctly before it can be revived (seed 002).
+    revive_limit: must be Summoned correctly before it can be revived (seed 002: "If any monster that
+        must first be Special Summoned by fulfilling its normal Summoning conditions is not
+        successfully Summoned with those conditions fulfilled, or if a Synchro, Fusion, Ritual or Xyz
+        Monster is not Special Summoned through the normal methods ... preventing them from being
+        Special Summoned from the Graveyard"): every Ritual and Extra Deck frame, Nomi / Semi-Nomi,
+        a ``"first"`` method limit or a Ritual Spell condition on any frame (also when the frame is
+        unknown), "only by <Summon>" other than a Pendulum Summon on a Main Deck monster.
     ritual_condition: the text names the Ritual Spell it is Ritual Summoned with (seed 000,
         "Must be Ritual Summoned with [Ritual Spell Card name]... must first be Ritual Summoned
         using the correct Ritual Spell Card before it can be Special Summoned by any other effect").

@@ -185,3 +185,6 @@ def test_ritual_spell_condition_is_a_revive_limit_on_any_frame():
     ss = build_profile([RitualSummonWith(ritual_spell="R", **_K)], MAIN).special_summon
     assert (ss.ritual_condition, ss.ritual_spell, ss.revive_limit) == (True, "R", True)
     assert not build_profile([], MAIN).special_summon.ritual_condition
+    # a database without card types (i18n-2012): the text's Ritual condition still gives the limit
+    assert "revive-limit" in tags([RitualSummonWith(ritual_spell="R", **_K)], Frame())
+    assert "revive-limit" in tags([BuiltinSpecialSummon(first=True, locations=("extra",), **_K)], Frame())
