@@ -311,10 +311,6 @@ class CardFacts:
         return self.profile.special_summon  # type: ignore[return-value]
 
     @property
-    def extra_deck(self) -> bool:
-        return self.frame in EXTRA_FRAMES
-
-    @property
     def procedure_locations(self) -> tuple[str, ...]:
         """Where the card's built-in procedures Special Summon it from (empty: no procedure)."""
         return tuple(dict.fromkeys(loc for p in self.ss.procedures for loc in p.locations))
