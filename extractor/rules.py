@@ -21,18 +21,14 @@ message names the offending field (``card.lang``, ``action.tributes`` ...).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
 from pydantic import BaseModel, ConfigDict
 
-from .conditions import (BuiltinSpecialSummon, CannotNormalSummon, CannotSpecialSummon,
-                         CannotSpecialSummonFrom, FusionMaterialsOnly, MustBeNormalSummonedBy,
-                         MustBeSpecialSummoned, MustFirstBeSummonedBy, NormalSummonWithoutTributes,
-                         RitualSummonWith, SpecialSummonOnlyBy, SummonConditionWhile,
-                         TributeSummonOptional, TributesRequired)
 from .frame import Frame
+from .profile import NormalSummonProfile, Profile, SpecialSummonProfile
 
 __all__ = ["Verdict", "ScenarioError", "judge", "card_facts", "CardFacts", "REASONS"]
 
@@ -268,7 +264,7 @@ def _validate_state(st: dict, card: dict) -> None:
 
 
 # =================================================================================================
-# Card facts: conditions from the text (pipeline) + frame
+# Card facts: the card's Profile (pipeline: text -> conditions -> profile) seen by the rules
 # =================================================================================================
 
 def frame_of(card: dict) -> Frame:
@@ -280,6 +276,7 @@ def frame_of(card: dict) -> Frame:
                  normal=f == "normal")
 
 
+@lru_cache(maxsize=4096)
 def _norm_name(name: str, lang: str) -> str:
     """A card name in the pipeline's normalized form (so a Traditional name quoted in the text
     and the same name in ``action`` compare equal); quotes and spaces are dropped."""
@@ -288,156 +285,81 @@ def _norm_name(name: str, lang: str) -> str:
     return "".join(ch for ch in t if ch not in "\"'「」“”『』《》 \u3000").casefold()
 
 
-@dataclass
+@dataclass(frozen=True)
 class CardFacts:
-    """What the rules need to know about one card, from its text conditions and frame.
+    """The rules' view of one card: its :class:`~extractor.profile.Profile` (the one reading of
+    the card for play, shared with ``tag``) and the scenario's type-line facts.
 
-    All fields derive from :func:`extractor.pipeline.analyze_text` (conditions + profile) and
-    the frame; ``basis`` lists the condition kinds used, for explanations.
+    Every Summoning fact (Tribute counts, Set allowed, Nomi / Semi-Nomi, revive limit, blanket and
+    location bans, procedures, named cards) is read from ``profile``; nothing here re-reads the
+    conditions.  ``frame``: the scenario frame (``effect``, ``fusion`` ...); ``lang``: the script
+    the names are compared in; ``gemini``: a Gemini (type line, or the Gemini reminder text on an
+    ``effect`` frame).
     """
 
+    profile: Profile
     frame: str
-    level: int
+    lang: str
     gemini: bool
-    # Normal Summon family
-    summon_forbidden: bool = False          # no face-up Normal / Tribute Summon
-    set_forbidden: bool = False             # no Set / Tribute Set
-    summon_counts: tuple[int, ...] = ()     # allowed Tribute counts for a face-up Summon
-    set_counts: tuple[int, ...] = ()        # allowed Tribute counts for a Set
-    tributes_required_3: bool = False       # "you must Tribute 3 monsters"
-    mausoleum_forbidden: bool = False       # 3 required / "Must be Normal Summoned/Set by"
-    while_condition: bool = False           # Guardian style
-    # Special Summon
-    cannot_special_summon: bool = False
-    cannot_from: tuple[str, ...] = ()
-    procedure_locations: tuple[str, ...] = ()   # empty: no built-in procedure
-    nomi: bool = False
-    semi_nomi: bool = False
-    named_cards: tuple[str, ...] = ()       # normalized names of the named-card method
-    only_by: tuple[str, ...] = ()           # Summon kinds: "cannot be Special Summoned except by Fusion Summon"
-    must_first_be: tuple[str, ...] = ()
-    ritual_spell: str | None = None         # normalized name
-    ritual_condition: bool = False
-    fusion_materials_only: bool = False
-    basis: list[str] = field(default_factory=list)
 
     @property
-    def extra_deck(self) -> bool:
-        return self.frame in EXTRA_FRAMES
+    def ns(self) -> NormalSummonProfile:
+        return self.profile.normal_summon  # type: ignore[return-value]  # a monster always has one
+
+    @property
+    def ss(self) -> SpecialSummonProfile:
+        return self.profile.special_summon  # type: ignore[return-value]
+
+    @property
+    def procedure_locations(self) -> tuple[str, ...]:
+        """Where the card's built-in procedures Special Summon it from (empty: no procedure)."""
+        return tuple(dict.fromkeys(loc for p in self.ss.procedures for loc in p.locations))
+
+    @property
+    def nomi(self) -> bool:
+        """Special Summoned only by its stated method, for any frame (SCENARIOS.md 4.3: an Extra
+        Deck or Ritual text may forbid other Special Summons too; TAGS.md: "the rules core treats
+        it alike in play")."""
+        return self.ss.method_limit == "only"
 
     @property
     def text_condition(self) -> bool:
         """Nomi, Semi-Nomi or Ritual: conditions that also bind a Special Summon from the hand,
         Deck or Extra Deck (SCENARIOS.md 4.4)."""
-        return self.nomi or self.semi_nomi or self.ritual_condition or self.frame == "ritual"
+        return self.ss.method_limit is not None or self.ss.ritual_condition or self.frame == "ritual"
 
     @property
-    def revival_limit(self) -> bool:
-        """SCENARIOS.md 4.4: nomi / semi-nomi, Ritual (condition or frame), or an Extra Deck frame."""
-        return self.text_condition or self.extra_deck or bool(self.only_by or self.must_first_be)
+    def named_cards(self) -> frozenset[str]:
+        """The named-card method(s), normalized for comparing with ``named-card:<name>``."""
+        return frozenset(_norm_name(n, self.lang) for n in self.ss.named_cards)
 
-
-def _tributes_for_level(level: int) -> int:
-    """Seed 000 (``000_2cce58483c21c2ec.txt``): "Level 4 or lower monsters can be Normal Summoned
-    to the field or Set", "Level 5 or 6 monsters can be Tribute Summoned by Tributing 1 monster",
-    "Level 7 or higher monsters can be Tribute Summoned by Tributing 2 monsters"."""
-    if level <= 4:
-        return 0
-    return 1 if level <= 6 else 2
+    @property
+    def ritual_spell(self) -> str | None:
+        """The Ritual Spell the text names, normalized (``None``: none named)."""
+        return _norm_name(self.ss.ritual_spell, self.lang) if self.ss.ritual_spell else None
 
 
 @lru_cache(maxsize=4096)
 def _facts_cached(text: str, lang: str, frame: str, level: int, gemini: bool) -> CardFacts:
     from .pipeline import analyze_text
 
-    card = {"text": text, "lang": lang, "frame": frame, "level": level, "gemini": gemini}
-    fr = frame_of(card)
-    conds, profile, _tags, _mt, _seg = analyze_text(text, lang, fr)
-    return _build_facts(conds, profile, card)
+    fr = frame_of({"frame": frame, "level": level, "gemini": gemini})
+    _conds, profile, _tags, _mt, _seg = analyze_text(text, lang, fr)
+    return CardFacts(profile=profile, frame=frame, lang=lang,
+                     gemini=gemini or (profile.gemini and frame == "effect"))
 
 
 def card_facts(card: dict) -> CardFacts:
     """Facts of a scenario ``card`` (keys ``text``, ``lang``, ``frame``, ``level``, ``gemini``;
-    ``name`` is ignored).  Runs the pipeline once per distinct card (cached)."""
-    return _facts_cached(card["text"], card["lang"], card["frame"], card["level"], bool(card.get("gemini")))
-
-
-def _build_facts(conds: list, profile, card: dict) -> CardFacts:
-    """Turn condition objects + profile into :class:`CardFacts` (SCENARIOS.md 4.2, 4.3).
+    ``name`` is ignored).  Runs the pipeline once per distinct card (cached).
 
     Seed 000: "Summoning Rules ... are primarily dictated by Level, but may also be influenced by
-    inherent limitations in their Summoning Conditions."  Seed 004: "In OCG text, "Normal
-    Summon/Set" would be referred to as 通常召喚, while "Normal Summon (but not set)" would be
-    referred to as only 召喚" (carried by ``set_allowed`` on the conditions).  Extra Deck and
-    Ritual frames cannot be Normal Summoned or Set (*general*; seed 003 keeps Fusion Monsters
-    outside the Main Deck: "這種卡不計算在主卡組或副卡組之內").
+    inherent limitations in their Summoning Conditions": both come from the profile.  Seed 004:
+    "In OCG text, "Normal Summon/Set" would be referred to as 通常召喚, while "Normal Summon (but
+    not set)" would be referred to as only 召喚" (carried by ``set_allowed`` on the conditions and
+    the profile's ``set_counts``).
     """
-    lang = card["lang"]
-    frame = card["frame"]
-    locked = frame in EXTRA_FRAMES or frame == "ritual"
-
-    def of(cls) -> list:
-        return [c for c in conds if isinstance(c, cls)]
-
-    f = CardFacts(frame=frame, level=card["level"], gemini=bool(card.get("gemini")) or bool(profile.gemini and frame == "effect"))
-    f.basis = sorted({c.kind for c in conds})
-
-    # --- Normal Summon family (seed 000 "Normal Summoning Conditions"; 004) ---------------------
-    req3 = of(TributesRequired)
-    cns = of(CannotNormalSummon)
-    opt3 = of(TributeSummonOptional)
-    wot = of(NormalSummonWithoutTributes)
-    f.summon_forbidden = locked or bool(cns)
-    f.set_forbidden = locked or any(not c.set_allowed for c in cns)
-    if req3:
-        f.tributes_required_3 = True
-        summon = {max(c.count for c in req3)}
-        set_ = set(summon) if all(c.set_allowed for c in req3) else set()
-    else:
-        summon = {_tributes_for_level(card["level"])}
-        set_ = set(summon)
-        for c in wot:
-            summon.add(0)
-            if c.set_allowed:
-                set_.add(0)
-        for c in opt3:
-            summon.add(c.count)
-            if c.set_allowed:
-                set_.add(c.count)
-    if not set_:
-        f.set_forbidden = True
-    f.summon_counts = tuple(sorted(summon)) if not f.summon_forbidden else ()
-    f.set_counts = tuple(sorted(set_)) if not f.set_forbidden else ()
-    f.mausoleum_forbidden = bool(req3) or bool(of(MustBeNormalSummonedBy))
-    f.while_condition = bool(of(SummonConditionWhile))
-
-    # --- Special Summon (seed 000 "Special Summoning Conditions"; 002) ------------------------
-    ss = profile.special_summon
-    procs = list(ss.procedures) if ss else []
-    mbss = [c for c in of(MustBeSpecialSummoned) if c.method != "card-effect"]
-    f.only_by = tuple(sorted({c.summon for c in of(SpecialSummonOnlyBy)}))
-    f.must_first_be = tuple(sorted({c.summon for c in of(MustFirstBeSummonedBy)}))
-    f.procedure_locations = tuple(dict.fromkeys(loc for p in procs for loc in p.locations))
-    css = of(CannotSpecialSummon)
-    f.cannot_special_summon = bool(css) and not procs and not mbss and not f.only_by
-    f.cannot_from = tuple(sorted({loc for c in of(CannotSpecialSummonFrom) for loc in c.locations}))
-    f.named_cards = tuple(_norm_name(n, lang) for c in mbss for n in c.named_cards)
-    rs = [c for c in of(RitualSummonWith)]
-    f.ritual_condition = bool(rs)
-    spell = next((c.ritual_spell for c in rs if c.ritual_spell), None)
-    f.ritual_spell = _norm_name(spell, lang) if spell else None
-    f.fusion_materials_only = bool(of(FusionMaterialsOnly))
-    if ss is not None and not locked:
-        f.nomi = bool(ss.nomi)
-        f.semi_nomi = bool(ss.semi_nomi) and not f.nomi
-    elif locked:
-        # Extra Deck / Ritual frames: the profile classes Nomi / Semi-Nomi for Main Deck cards
-        # only, but SCENARIOS.md 4.3 lets their text forbid other Special Summons too ("Must be
-        # Special Summoned (from your Extra Deck) by shuffling ..."): same reading of the flags.
-        f.nomi = (any(not c.first and c.exclusive for c in mbss)
-                  or any(p.exclusive and not p.first for p in procs))
-        f.semi_nomi = not f.nomi and (any(c.first for c in mbss) or any(p.first for p in procs))
-    return f
+    return _facts_cached(card["text"], card["lang"], card["frame"], card["level"], bool(card.get("gemini")))
 
 
 # =================================================================================================
@@ -498,8 +420,8 @@ def judge_normal_family(facts: CardFacts, state: dict, action: dict) -> tuple[st
     """
     kind = action["kind"]
     is_set = kind in SET_KINDS
-    counts = facts.set_counts if is_set else facts.summon_counts
-    forbidden = facts.set_forbidden if is_set else facts.summon_forbidden
+    counts = facts.ns.set_counts if is_set else facts.ns.summon_counts
+    forbidden = not (facts.ns.set_allowed if is_set else facts.ns.allowed)
     tributes_required = None if forbidden or not counts else min(counts)
     by = action.get("by")
     mausoleum = by == "mausoleum-of-the-emperor"
@@ -508,7 +430,7 @@ def judge_normal_family(facts: CardFacts, state: dict, action: dict) -> tuple[st
     if state["location"] != "hand":
         return "not-applicable", tributes_required
     n = action.get("tributes", 0)
-    if mausoleum and (facts.mausoleum_forbidden or n == 3):
+    if mausoleum and (not facts.ns.mausoleum_allowed or n == 3):
         return "condition-forbids-method", tributes_required
     if kind in ("normal-summon", "normal-set"):
         if 0 not in counts:
@@ -517,7 +439,7 @@ def judge_normal_family(facts: CardFacts, state: dict, action: dict) -> tuple[st
         return "wrong-tribute-count", tributes_required
     if not mausoleum and "monsters_to_tribute" in state and state["monsters_to_tribute"] < n:
         return "not-enough-monsters", tributes_required
-    if not is_set and facts.while_condition and _requirement_unmet(state):
+    if not is_set and facts.ns.while_condition and _requirement_unmet(state):
         return "condition-not-met", tributes_required
     if not is_set and action.get("position", "face-up-attack") == "face-up-defense":
         return "position-not-allowed", tributes_required
@@ -557,7 +479,7 @@ def judge_flip(facts: CardFacts, state: dict) -> str | None:
         return "flip-too-soon"
     if state.get("position_changed_this_turn", False):
         return "position-already-changed"
-    if facts.while_condition and _requirement_unmet(state):
+    if facts.ns.while_condition and _requirement_unmet(state):
         return "condition-not-met"
     return None
 
@@ -575,10 +497,10 @@ def _proper_methods(facts: CardFacts, by: str, lang: str) -> bool:
         return True
     if by.startswith("named-card:") and _norm_name(by[11:], lang) in facts.named_cards:
         return True
-    if by in EXTRA_SUMMON_BY and (EXTRA_SUMMON_BY[by] == facts.frame or EXTRA_SUMMON_BY[by] in facts.only_by
-                                  or EXTRA_SUMMON_BY[by] in facts.must_first_be):
+    if by in EXTRA_SUMMON_BY and (EXTRA_SUMMON_BY[by] == facts.frame or EXTRA_SUMMON_BY[by] in facts.ss.only_by
+                                  or EXTRA_SUMMON_BY[by] in facts.ss.must_first_be):
         return True
-    if by == "ritual-summon" and (facts.frame == "ritual" or facts.ritual_condition):
+    if by == "ritual-summon" and (facts.frame == "ritual" or facts.ss.ritual_condition):
         return True
     return False
 
@@ -592,9 +514,9 @@ def _nomi_methods_ok(facts: CardFacts, by: str, lang: str) -> bool:
     "This card cannot be Special Summoned except by Fusion Summon." ... "even if you Fusion
     Summon the card correctly first, you cannot Special Summon it again afterward."
     """
-    if facts.only_by:
+    if facts.ss.only_by:
         kinds = {EXTRA_SUMMON_BY.get(by), "ritual" if by == "ritual-summon" else None} - {None}
-        if kinds & set(facts.only_by):
+        if kinds & set(facts.ss.only_by):
             return True
         if not facts.nomi:
             return False
@@ -643,17 +565,17 @@ def judge_special(facts: CardFacts, state: dict, action: dict, lang: str) -> str
     if by == "ritual-summon" and (facts.frame != "ritual" or loc != "hand"):
         return "not-applicable"
     # 2. blanket "Cannot be Special Summoned"
-    if facts.cannot_special_summon:
+    if facts.ss.cannot_special_summon:
         return "cannot-special-summon"
     # 3. location
     if by == "own-procedure":
         if loc not in facts.procedure_locations:
             return "cannot-special-summon-from-location"
-    elif loc in facts.cannot_from:
+    elif loc in facts.ss.cannot_from:
         return "cannot-special-summon-from-location"
     # 4. the condition forbids this method
     if not ignoring:
-        if (facts.nomi or facts.only_by) and not _nomi_methods_ok(facts, by, lang):
+        if (facts.nomi or facts.ss.only_by) and not _nomi_methods_ok(facts, by, lang):
             return "condition-forbids-method"
         if by == "ritual-summon":
             spell = action["ritual_spell"]
@@ -663,18 +585,18 @@ def judge_special(facts: CardFacts, state: dict, action: dict, lang: str) -> str
                 return "condition-forbids-method"
     # 5. Summoned correctly first (revival limit)
     effectively_correct = state.get("summoned_correctly", False) and not state.get("returned_to_deck_since", False)
-    if facts.revival_limit and not _proper_methods(facts, by, lang) and not effectively_correct:
+    if facts.ss.revive_limit and not _proper_methods(facts, by, lang) and not effectively_correct:
         if loc in ("gy", "banished"):
             return "not-summoned-correctly"
         if facts.text_condition and not (ignoring and loc in ("hand", "deck")):
             return "not-summoned-correctly"
     # 6. the text's game-state requirement
-    if _requirement_unmet(state) and (facts.while_condition or by == "own-procedure"):
+    if _requirement_unmet(state) and (facts.ns.while_condition or by == "own-procedure"):
         return "condition-not-met"
     # 7. Fusion Materials
     if by == "fusion-summon":
         subs = action.get("substitutes", 0)
-        if (facts.fusion_materials_only and subs >= 1) or subs >= 2:
+        if (facts.ss.fusion_materials_only and subs >= 1) or subs >= 2:
             return "materials-not-allowed"
     return None
 

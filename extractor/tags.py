@@ -1,11 +1,16 @@
 """Flat tags of ``../shared/eval/TAGS.md``, computed from a card's :class:`~extractor.profile.Profile`.
 
 ``tags_from_profile(profile) -> list[str]`` (sorted).  Tags are never computed from conditions
-directly, so the profile and the tags cannot disagree.
+directly, so the profile and the tags cannot disagree.  Where a tag's scope is narrower than the
+play fact it names (TAGS.md scope notes, eval README mapping rules), the narrowing is written
+here, next to the tag, and nowhere else: the rules core reads the same profile facts unnarrowed.
 """
 from __future__ import annotations
 
 from .profile import Profile
+
+#: Ritual and Extra Deck monsters (TAGS.md: "frame-locked")
+_FRAME_LOCKED = frozenset({"ritual", "fusion", "synchro", "xyz", "link"})
 
 
 def tags_from_profile(p: Profile) -> list[str]:
@@ -16,6 +21,7 @@ def tags_from_profile(p: Profile) -> list[str]:
     ns, ss = p.normal_summon, p.special_summon
     if ns is None or ss is None:
         return sorted(tags)
+    locked = p.card_kind in _FRAME_LOCKED
     flags = {
         "cannot-normal-summon": not ns.allowed,
         "cannot-normal-set": not ns.set_allowed,
@@ -23,7 +29,9 @@ def tags_from_profile(p: Profile) -> list[str]:
         "revive-limit": ss.revive_limit,
         "nomi": ss.nomi,
         "semi-nomi": ss.semi_nomi,
-        "cannot-special-summon": ss.cannot_special_summon,
+        # TAGS.md: "cannot be Special Summoned at all, and has no procedure of its own"; eval README:
+        # "is not a special-summon-monster and is not frame-locked"
+        "cannot-special-summon": ss.cannot_special_summon and not ss.special_summon_monster and not locked,
         "tributes-required:3": ns.tributes == 3,
         "tribute-summon-3-optional": 3 in ns.alternative_tributes,
         "normal-summon-without-tributes": 0 in ns.alternative_tributes,

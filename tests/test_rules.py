@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from extractor.cli import main
-from extractor.rules import ScenarioError, Verdict, judge, normal_summon_limit
+from extractor.pipeline import analyze_text
+from extractor.rules import ScenarioError, Verdict, card_facts, frame_of, judge, normal_summon_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT.parent / "shared" / "rules" / "examples"
@@ -203,6 +204,59 @@ def test_chinese_summon_only_vs_normal_summon():
                  action={"kind": "normal-set"})
     v = judge(both)
     assert (v.legal, v.tributes_required, v.considered_summoned) == (True, 0, False)
+
+
+# --- judge reads the card's profile (the one reading shared with `tag`) --------------------------
+
+def test_judge_reads_the_same_profile_as_tag():
+    card = {"text": "Cannot be Normal Summoned/Set. Must first be Special Summoned (from your hand) by banishing "
+                    "1 LIGHT and 1 DARK monster from your GY.", "lang": "en", "frame": "effect", "level": 6}
+    facts = card_facts(card)
+    assert facts.profile == analyze_text(card["text"], "en", frame_of(card))[1]
+    assert facts.profile.special_summon.semi_nomi and facts.procedure_locations == ("hand",)
+
+
+MYUTANT = ('Cannot be Special Summoned, except with the effect of a "Myutant" card. Your opponent cannot target '
+           'this card with Trap effects.')
+
+
+@pytest.mark.parametrize("lang, text", [("en", MYUTANT), ("zh-Hans", "这张卡不用「突变体」卡的效果不能特殊召唤。")])
+def test_normal_summonable_card_limited_to_a_named_method(lang, text):
+    # seed 000: "Must be Special Summoned by [...] and cannot be Special Summoned by other ways ...
+    # preventing it from being Special Summoned by cards such as "Monster Reborn"" -- also on a
+    # card that can be Normal Summoned (before: Monster Reborn was allowed)
+    reborn = _vary(card__lang=lang, card__text=text, card__frame="effect",
+                   state={"location": "gy", "summoned_correctly": True},
+                   action={"kind": "special-summon", "by": "effect"})
+    v = judge(reborn)
+    assert (v.legal, v.reason) == (False, "condition-forbids-method")
+    named = "Myutant" if lang == "en" else "突变体"
+    assert judge(_vary(card__lang=lang, card__text=text, card__frame="effect",
+                       state={"location": "gy", "summoned_correctly": True},
+                       action={"kind": "special-summon", "by": f"named-card:{named}"})).legal
+    assert judge(_vary(card__lang=lang, card__text=text, card__frame="effect")).legal  # its Tribute Summon
+
+
+def test_pendulum_only_card_has_no_revive_limit():
+    # the profile's reading (engine scripts; TAGS.md revive-limit): a Pendulum Summon is not a
+    # proper Summon that a revival needs, so an effect that ignores the Summoning conditions may
+    # Special Summon it from the GY (before: not-summoned-correctly)
+    text = "Cannot be Special Summoned, except by Pendulum Summon. If this card is Normal or Special Summoned: " \
+           "You can target 1 card your opponent controls; return it to the hand."
+    s = _vary(card__text=text, card__frame="pendulum", card__level=5, state={"location": "gy"},
+              action={"kind": "special-summon", "by": "effect", "ignoring_conditions": True})
+    assert judge(s).legal
+    s["action"] = {"kind": "special-summon", "by": "effect"}
+    assert judge(s).reason == "condition-forbids-method"
+
+
+def test_summon_set_without_tributes_counts_for_the_set():
+    text = "You can Normal Summon/Set this card without Tributing, but its original ATK becomes 1900."
+    v = judge(_vary(card__text=text, card__frame="effect", action={"kind": "normal-set"}))
+    assert (v.legal, v.tributes_required) == (True, 0)
+    v = judge(_vary(card__text="You can Normal Summon this card without Tributing.", card__frame="effect",
+                    action={"kind": "normal-set"}))
+    assert (v.legal, v.reason, v.tributes_required) == (False, "needs-tributes", 2)
 
 
 # --- CLI ----------------------------------------------------------------------------------------
