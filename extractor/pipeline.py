@@ -15,6 +15,7 @@ from .normalize import lang_family, normalize
 from .patterns import Catalog, RawMatch, load_catalog
 from .profile import Profile, build_profile
 from .segment import Segments, segment
+from .structure import structure_of
 from .tags import tags_from_profile
 from .textmap import MappedText
 
@@ -41,6 +42,7 @@ class CardResult(BaseModel):
     tags: TAGS.md tags (sorted); conditions: condition objects with spans into the ORIGINAL text;
     tributes: Tributes its Normal Summon needs (``None`` if it cannot be Normal Summoned, and for
     Spells/Traps); profile: the summoning profile; registers: Chinese registers found;
+    procedures / materials / tribute_rules: the STRUCTURE.md view (:func:`extractor.structure.structure_of`);
     warnings: problems that did not stop the card; error: set when the card could not be read.
     """
 
@@ -52,6 +54,9 @@ class CardResult(BaseModel):
     tributes: int | None = None
     profile: Profile | None = None
     registers: list[str] | None = None
+    procedures: list[dict[str, Any]] = Field(default_factory=list)
+    materials: list[dict[str, Any]] = Field(default_factory=list)
+    tribute_rules: list[dict[str, Any]] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     error: str | None = None
 
@@ -184,4 +189,5 @@ def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
         reg = registers(card.text)
     tributes = profile.normal_summon.tributes if profile.normal_summon else None
     return CardResult(id=card.id, name=card.name, lang=card.lang, tags=tags, conditions=conds,
-                      tributes=tributes, profile=profile, registers=reg, warnings=warnings)
+                      tributes=tributes, profile=profile, registers=reg, warnings=warnings,
+                      **structure_of(conds, card.frame))
