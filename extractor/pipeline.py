@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from .card import Card  # re-exported: the model lives in extractor/card.py
 from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, RitualSummonWith
 from .frame import Frame
 from .normalize import lang_family, normalize
@@ -18,22 +19,6 @@ from .segment import Segments, segment
 from .structure import structure_of
 from .tags import tags_from_profile
 from .textmap import MappedText
-
-
-class Card(BaseModel):
-    """One card as read from any input.
-
-    id: passcode (int) or ``None``; name; lang (``en``, ``zh-CN``, ``zh-TW``, ...);
-    text: the card text (monster text, possibly with a Pendulum block as in cdb files);
-    pendulum_effect: a separate Pendulum Effect (yaml-yugi), or ``None``; frame.
-    """
-
-    id: int | None = None
-    name: str = ""
-    lang: str = "en"
-    text: str = ""
-    pendulum_effect: str | None = None
-    frame: Frame = Field(default_factory=Frame)
 
 
 class CardResult(BaseModel):

@@ -1,5 +1,5 @@
 """Readers for the card databases ``tag`` accepts.  Each yields :class:`ReadItem` s: a
-:class:`~extractor.pipeline.Card`, or an error naming the record and the problem (a bad record
+:class:`~extractor.card.Card`, or an error naming the record and the problem (a bad record
 never stops the rest).
 
 Formats (``detect_format`` picks one from the file):
@@ -23,7 +23,7 @@ import orjson
 from pydantic import ValidationError
 
 from .frame import Frame
-from .pipeline import Card
+from .card import Card
 
 FORMATS = ("cdb", "yaml-yugi", "ygoprodeck", "i18n", "jsonl")
 
