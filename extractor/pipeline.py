@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field, ValidationError
 from .card import Card  # re-exported: the model lives in extractor/card.py
 from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, RitualSummonWith
 from .frame import Frame
+from .langcheck import language_mismatch
 from .normalize import lang_family, normalize
 from .patterns import Catalog, RawMatch, load_catalog
 from .profile import Profile, build_profile
@@ -134,6 +135,8 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
         warnings = []
     if fam not in cat.by_lang:
         warnings.append(f"no {fam} patterns yet: the text is normalized but no condition is read (frame rules only)")
+    if mismatch := language_mismatch(text or pendulum_effect or "", lang):
+        warnings.append(mismatch)
     if frame.kind is None:
         warnings.append("card type unknown: frame rules not applied and the Tribute count is unknown")
     mt = normalize(text or "", lang)
