@@ -118,10 +118,11 @@ class Frame(BaseModel):
         """From ygopro ``datas.type`` and ``datas.level`` (low byte = Level/Rank/Link Rating).
         A type no card can have (:func:`cdb_type_problem`: ``-1``, ``0xFFFFFFFF``, unknown bits,
         Spell and Trap at once, none of Monster / Spell / Trap) gives an unknown frame
-        (``kind`` ``None``), never a Spell; the reader reports the problem as a warning."""
-        lvl = (level_field or 0) & 0xFF
+        (``kind`` and ``level`` ``None``: the Level of such a row is not trusted either), never a
+        Spell; the reader reports the problem as a warning."""
         if cdb_type_problem(type_bits):
-            return cls(kind=None, level=lvl)
+            return cls(kind=None, level=None)
+        lvl = (level_field or 0) & 0xFF
         if type_bits & TYPE_SPELL:
             return cls(kind="spell")
         if type_bits & TYPE_TRAP:
