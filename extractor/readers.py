@@ -373,8 +373,15 @@ def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
     con = None
     try:
         con = sqlite3.connect(uri, uri=True)
-        con.text_factory = bytes  # decoded here: a bad byte costs one card a warning, not the file
-        texts = con.execute('SELECT id, name, "desc" FROM texts').fetchall()
+        try:
+            texts = con.execute('SELECT id, name, "desc" FROM texts').fetchall()
+        except sqlite3.OperationalError as e:
+            if "decode" not in str(e):
+                raise
+            # text that is not UTF-8: read the raw bytes and decode them card by card (a bad
+            # byte costs that card a warning, not the whole file)
+            con.text_factory = bytes
+            texts = con.execute('SELECT id, name, "desc" FROM texts').fetchall()
         datas = con.execute("SELECT id, type, level FROM datas").fetchall()
     except sqlite3.DatabaseError as e:
         raise InputError(f"{src.label}: not a readable cards.cdb ({e})") from e

@@ -119,3 +119,24 @@ def test_real_cdb_read_as_the_other_language(shared):
         assert flagged >= 0.95 * len(cards), (path.name, flagged, len(cards))
         right = [it.card for it in read_cards(path) if it.card]  # guessed language: silent
         assert not any(language_mismatch(c.text, c.lang) for c in right)
+
+
+def test_the_fast_paths_agree_with_looks_like(shared):
+    """language_mismatch settles most texts without counting; it must say what looks_like says."""
+    from extractor.normalize import lang_family
+    path = shared / "data" / "yaml-yugi" / "cards.jsonl"
+    if not path.exists():
+        pytest.skip("yaml-yugi is not present")
+    texts = [EN, ZH_CN, ZH_TW, JA, KO, ZH_WITH_KANA_NAMES, "神魚＋舌魚", "“Blue-Eyes” + ●", "ATK 1000 / DEF 1000"]
+    with open(path, "rb") as f:
+        for i, line in enumerate(f):
+            if i % 25:
+                continue
+            d = json.loads(line)
+            texts.extend(t for t in (d.get("text") or {}).values() if t)
+    assert len(texts) > 2000
+    for t in texts:
+        seen = looks_like(t)
+        for lang in ("en", "zh-CN", "zh-TW", "ja"):
+            want = None if seen in (None, lang_family(lang)) else f"{PREFIX}the text looks like {seen}, read as {lang}"
+            assert language_mismatch(t, lang) == want, (t[:80], lang)
