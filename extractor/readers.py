@@ -302,7 +302,8 @@ def _lenient_json(data: bytes, strict_error: Exception) -> tuple[Any, str]:
     U+FFFD, raw control characters in strings and ``NaN`` are accepted (the standard library's
     parser, ``strict=False``).
 
-    Output: ``(object, what was wrong)``, or ``(_NOT_JSON, "")`` when it is not JSON at all.
+    Output: ``(object, what was wrong)``, or ``(_NOT_JSON, why)`` when it cannot be read at all
+    (``why``: ``"not JSON"`` or ``"nested too deeply to read"``).
     """
     try:
         text, bad_bytes = data.decode("utf-8"), False
@@ -310,8 +311,10 @@ def _lenient_json(data: bytes, strict_error: Exception) -> tuple[Any, str]:
         text, bad_bytes = data.decode("utf-8", errors="replace"), True
     try:
         obj, surrogates, _ = _scrub(json.loads(text.removeprefix("\ufeff"), strict=False))
-    except (ValueError, RecursionError):
-        return _NOT_JSON, ""
+    except ValueError:
+        return _NOT_JSON, "not JSON"
+    except RecursionError:
+        return _NOT_JSON, "nested too deeply to read"
     why = []
     if bad_bytes:
         why.append("invalid UTF-8 bytes")
@@ -499,7 +502,7 @@ def _objects(src: _Source, id_finder: re.Pattern[bytes]) -> Iterator[tuple[int, 
                 m = id_finder.search(line)
                 cid = int(m.group(1)) if m else None
                 who = f"line {n}: card {cid}" if cid is not None else f"line {n}"
-                yield n, ReadItem(error=f"{who}: not JSON ({e})", id=cid), []
+                yield n, ReadItem(error=f"{who}: {why} ({e})", id=cid), []
                 continue
             warnings.append(f"line {n}: {why}: read leniently")
         if isinstance(d, dict):
@@ -574,7 +577,7 @@ def _json_records(src: _Source, key: str, text_key: str, lang: str, *, pendulum_
     except orjson.JSONDecodeError as e:
         doc, lenient = _lenient_json(data, e)
         if doc is _NOT_JSON:
-            raise InputError(f"{src.label}: not JSON ({e})") from e
+            raise InputError(f"{src.label}: {lenient} ({e})") from e
     items = doc.get(key) if isinstance(doc, dict) else (doc if bare_list else None)
     if not isinstance(items, list):
         raise InputError(f"{src.label}: expected {{\"{key}\": [...]}}")
@@ -587,8 +590,13 @@ def _records(items: list, text_key: str, lang: str, pendulum_key: str | None, le
             yield ReadItem(error=f"record {i}: not an object")
             continue
         warnings: list[str] = []
-        if lenient and _scrub(d)[2]:
-            warnings.append(f"record {i}: {lenient}: read leniently")
+        if lenient:
+            try:
+                changed = _scrub(d)[2] > 0
+            except RecursionError:
+                changed = True
+            if changed:
+                warnings.append(f"record {i}: {lenient}: read leniently")
         name = str(d.get("name", ""))
         cid, problem = _as_id(d.get("id"))
         if problem:

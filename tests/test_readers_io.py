@@ -351,3 +351,13 @@ def test_cdb_type_problem_and_frame():
         assert cdb_type_problem(bad), hex(bad)
         assert Frame.from_cdb(bad, 4).kind is None
     assert Frame.from_cdb(SPELL, 0).kind == "spell"
+
+
+def test_a_too_deeply_nested_line_is_one_error_and_the_rest_goes_on(tmp_path):
+    p = tmp_path / "deep.jsonl"
+    deep = '{"id": 5, "name": "Deep", "lang": "en", "text": "x", "extra": ' + "[" * 5000 + "]" * 5000 + "}"
+    p.write_text(deep + "\n" + '{"id": 6, "name": "Fine", "lang": "en", "text": "Cannot be Special Summoned."}\n',
+                 encoding="utf-8")
+    a, b = read_cards(p)
+    assert a.card is None and a.id == 5 and "line 1" in a.error and "nested too deeply" in a.error
+    assert b.card.id == 6
