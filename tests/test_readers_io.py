@@ -361,3 +361,17 @@ def test_a_too_deeply_nested_line_is_one_error_and_the_rest_goes_on(tmp_path):
     a, b = read_cards(p)
     assert a.card is None and a.id == 5 and "line 1" in a.error and "nested too deeply" in a.error
     assert b.card.id == 6
+
+
+@pytest.mark.parametrize("name", ["cards.jsonl", "yaml-yugi.jsonl", "ygoprodeck.json", "i18n-zh-TW.json"])
+def test_the_bundled_samples_read_the_same_through_a_pipe(name):
+    path = ROOT / "corpora" / "sample" / name
+    if not path.exists():
+        pytest.skip(f"corpora/sample/{name} is not present")
+    from_file = summary(read_cards(path))
+    r, t = through_pipe(path.read_bytes())
+    try:
+        assert summary(read_cards(f"/dev/fd/{r}")) == from_file and len(from_file) > 5
+    finally:
+        os.close(r)
+        t.join(5)
