@@ -18,6 +18,7 @@ SAMPLE = 4000
 _KANA = re.compile("[\u3041-\u3096\u30a1-\u30fa]")  # kana, but not ・ and ー (Chinese texts use them)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _HANGUL = re.compile("[\uac00-\ud7a3]")
+_KANA_OR_HANGUL = re.compile("[\u3041-\u3096\u30a1-\u30fa\uac00-\ud7a3]")
 _CJK_OR_HANGUL = re.compile("[\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3]")
 _MARKUP = re.compile(r"<[^>\n]*>")  # <ruby>…<rt>…</rt></ruby> in Japanese texts
 # quoted card names say nothing about the language of the sentence (Chinese texts quote Japanese
@@ -86,8 +87,8 @@ def language_mismatch(text: str, lang: str) -> str | None:
     are one family: the Chinese normalizer reads both scripts), else ``None``; also ``None`` for a
     language this project does not read (that is reported elsewhere).  The usual case is settled
     before :func:`looks_like` counts anything: an English text that is Latin script, a Chinese
-    one that is not Latin script and holds no kana and no Hangul (``looks_like`` can then only
-    say ``zh`` or ``None``).
+    one that is not Latin script and holds no kana and no Hangul outside quoted names
+    (``looks_like`` can then only say ``zh`` or ``None``).
     """
     if not text:
         return None
@@ -99,7 +100,8 @@ def language_mismatch(text: str, lang: str) -> str | None:
     t = _prepare(text, SAMPLE)
     if fam == "en" and _latin(t):
         return None
-    if fam == "zh" and not _KANA.search(t) and not _HANGUL.search(t) and not _latin(t):
+    if fam == "zh" and not _latin(t) and (not _KANA_OR_HANGUL.search(t)
+                                          or not _KANA_OR_HANGUL.search(_QUOTED.sub("", t))):
         return None
     seen = looks_like(t, limit=None)
     return None if seen in (None, fam) else f"language mismatch: the text looks like {seen}, read as {lang}"
