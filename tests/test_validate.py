@@ -530,3 +530,171 @@ def test_older_can_only_be_special_summoned_decides_neither_first_nor_only():
     new = 'Cannot be Normal Summoned/Set. Must first be Special Summoned (from your hand) while you control "Toon World".'
     assert [m.slot for m in one(new, "这张卡不能通常召唤。仅能在自己场上有「卡通世界」存在的场合才能特殊召唤。",
                                 tgt_lang="zh-CN")] == ["first_only"]
+
+
+# -- the rule registry: one case per rule, with the rule and without it -------------------------
+
+RITUAL = Frame(kind="ritual", level=6)
+
+
+def C(kind, span=(0, 4), **kw):
+    """A condition with NO phrase and a meaningless language: rules must decide from the fields."""
+    from extractor.conditions import CONDITION_CLASSES
+    return CONDITION_CLASSES[kind](span=span, phrase="", pattern_id="t", lang="xx", **kw)
+
+
+def _rule_cases():
+    B, M = "builtin-special-summon", "must-be-special-summoned"
+    return {
+        "either-only-or-first": ([C(B, locations=("hand",), first=True, either=True)],
+                                 [C(B, locations=("hand",), exclusive=True)], MAIN, {}, []),
+        "only-from-extra-deck-is-first": ([C(B, locations=("extra",), first=True)],
+                                          [C(B, exclusive=True, extra_deck_first=True)], FUSION, {}, []),
+        "same-words-once": ([C(B, span=(0, 30))], [C(B, span=(0, 30)), C(B, span=(20, 30))], MAIN, {}, []),
+        "event-summon-is-own-effect": ([C(M, method="own-effect")],
+                                       [C(B, span=(0, 4)), C(M, span=(0, 4), method="own-effect")], MAIN, {}, []),
+        "situation-carried-by-procedure": (
+            [C("summon-condition-while"), C(B, span=(10, 20), locations=("hand",), first=True)],
+            [C(B, exclusive=True, situation=True, weak=True)], MAIN, {}, []),
+        "situation-only-when-is-not-nomi": (
+            [C("summon-condition-while"), C(B, span=(10, 20), locations=("hand",), first=True)],
+            [C(B, exclusive=True, situation=True, weak=True)], MAIN, {}, []),
+        "first-and-none-agree": ([C(B, first=True)], [C(B)], MAIN, {}, []),
+        "unstated-location-not-compared": ([C("special-summons-itself", locations=("gy",))],
+                                           [C("special-summons-itself")], MAIN, {}, []),
+        "extra-deck-never-normal-summoned": ([C("cannot-normal-summon")], [], FUSION, {},
+                                             [("missing-in-target", None, "low")]),
+        "must-first-be-its-own-summon": ([C("must-first-be-summoned-by", summon="fusion")], [], FUSION, {},
+                                         [("missing-in-target", None, "low")]),
+        "own-effect-first-is-self-summon": (
+            [C(B), C(M, span=(10, 14), method="own-effect", first=True)],
+            [C("cannot-normal-summon"), C("special-summons-itself", span=(10, 14))], MAIN, {},
+            [("missing-in-target", None, "low"), ("extra-in-target", None, "high"), ("slot-differs", "method", "low")]),
+        "ritual-spell-named": ([C("ritual-summon-with")], [], RITUAL, {}, [("missing-in-target", None, "low")]),
+        "nomi-rules-out-the-gy": ([C("cannot-special-summon-from", locations=("gy",))],
+                                  [C(M, span=(10, 14), method="named-card")], MAIN, {},
+                                  [("missing-in-target", None, "low"), ("extra-in-target", None, "high")]),
+        "effects-are-not-conditions": ([C("special-summons-itself")], [], MAIN, {}, []),
+        "cut-off-text-lost-it": ([C("cannot-special-summon")], [], MAIN, {"target_truncated": True}, []),
+        "set-allowed-is-wording": ([C("cannot-normal-summon", set_allowed=True)], [C("cannot-normal-summon")],
+                                   MAIN, {}, [("slot-differs", "set_allowed", "low")]),
+        "procedure-or-effect-is-wording": ([C(B, locations=("hand",))],
+                                           [C("special-summons-itself", locations=("hand",))], MAIN, {},
+                                           [("slot-differs", "method", "low")]),
+        "bare-cai-only-is-weak": ([C(B, first=True)], [C(B, exclusive=True, weak=True)], MAIN, {},
+                                  [("slot-differs", "first_only", "low")]),
+    }
+
+
+def _summary(mm):
+    return sorted(((m.kind, m.slot, m.severity) for m in mm), key=str)
+
+
+def test_every_registered_rule_has_a_case_seed_and_decision():
+    from extractor.validate import RULES
+    assert sorted(RULES) == sorted(_rule_cases())
+    for r in RULES.values():
+        assert r.seed.strip() and r.decides.strip() and r.name == r.name.lower()
+
+
+@pytest.mark.parametrize("name", sorted(_rule_cases()))
+def test_rule_decides_its_case(name):
+    """With the rule the case gives the expected mismatches; without it, something else."""
+    from extractor.validate import compare_conditions
+    src, tgt, frame, kw, expected = _rule_cases()[name]
+    on = compare_conditions(src, tgt, frame, **kw)[0]
+    off = compare_conditions(src, tgt, frame, skip_rules={name}, **kw)[0]
+    assert _summary(on) == sorted(expected, key=str)
+    assert _summary(off) != _summary(on)
+
+
+def test_comparison_never_reads_phrase_or_language():
+    """Changing the phrase and language of every condition changes no comparison result."""
+    from extractor.validate import compare_conditions
+    for name, (src, tgt, frame, kw, _exp) in _rule_cases().items():
+        base = _summary(compare_conditions(src, tgt, frame, **kw)[0])
+        scramble = [c.model_copy(update={"phrase": "仅只才有存在 can only be Special Summoned", "lang": "zh"})
+                    for c in src]
+        other = [c.model_copy(update={"phrase": "此卡从额外卡组仅可", "lang": "en"}) for c in tgt]
+        assert _summary(compare_conditions(scramble, other, frame, **kw)[0]) == base, name
+
+
+def test_comparison_source_has_no_phrase_or_lang_tests():
+    """The comparison modules read conditions only through the view's facts: no `.phrase` (other
+    than the report's `where.phrase`) and no `.lang` in them."""
+    import re
+    from pathlib import Path
+
+    import extractor.validate as pkg
+    root = Path(pkg.__file__).parent
+    for mod in ("rules", "pairing", "severity", "compare", "views"):
+        src = (root / f"{mod}.py").read_text(encoding="utf-8")
+        code = "\n".join(ln for ln in src.splitlines() if not ln.lstrip().startswith(("#", '"', "-", "``")))
+        assert not re.search(r"\.lang\b", code), mod
+        uses = re.findall(r"[\w.]*\.phrase\b", code)
+        allowed = {"where.phrase", "a.where.phrase", "b.where.phrase", "v.where.phrase", "cond.phrase"}
+        assert set(uses) <= allowed, (mod, uses)
+        if "cond.phrase" in uses:
+            assert mod == "views" and src.count("cond.phrase") == 1  # only to build Where (the report)
+
+
+def test_comparison_is_pure_and_symmetric():
+    """Inputs are not changed, a second call gives the same result, and swapping the sides swaps
+    missing and extra (the carried situation is found whichever side states the while)."""
+    from extractor.validate import compare_conditions
+    en_side = [C("summon-condition-while"), C("builtin-special-summon", span=(10, 20), locations=("hand",), first=True),
+               C("cannot-special-summon", span=(30, 40))]
+    zh_side = [C("builtin-special-summon", exclusive=True, situation=True, weak=True)]
+    before = [c.model_dump() for c in en_side + zh_side]
+    a = compare_conditions(en_side, zh_side, MAIN)[0]
+    b = compare_conditions(zh_side, en_side, MAIN)[0]
+    assert compare_conditions(en_side, zh_side, MAIN)[0] == a
+    assert [c.model_dump() for c in en_side + zh_side] == before
+    flip = {"missing-in-target": "extra-in-target", "extra-in-target": "missing-in-target"}
+    assert sorted((flip.get(m.kind, m.kind), m.condition) for m in b) == sorted((m.kind, m.condition) for m in a)
+    assert [(m.kind, m.condition) for m in a] == [("missing-in-target", "cannot-special-summon")]
+
+
+# -- readings: fields set when the text is read ---------------------------------------------------
+
+def _readings():
+    from extractor.conditions import readings
+    return [(r, ex, want) for fam in ("en", "zh") for r in readings(fam)
+            for want, exs in ((True, r.examples_match), (False, r.examples_no_match)) for ex in exs]
+
+
+@pytest.mark.parametrize("reading,phrase,want", _readings(),
+                         ids=[f"{r.field}-{w}-{i}" for i, (r, _p, w) in enumerate(_readings())])
+def test_reading_example(reading, phrase, want):
+    from extractor.conditions import CONDITION_CLASSES
+    assert reading.read(phrase) is want
+    for kind in reading.kinds:  # and the field is set when such a condition is built
+        c = CONDITION_CLASSES[kind](span=(0, len(phrase)), phrase=phrase, pattern_id="t", lang="zh")
+        assert getattr(c, reading.field) is want
+
+
+def test_readings_are_read_from_the_text_and_explicit_values_win():
+    conds = analyze_text("这张卡不能通常召唤。自己场上有「卡通世界」存在的场合才能特殊召唤。", "zh-CN", MAIN)[0]
+    proc = next(c for c in conds if c.kind == "builtin-special-summon")
+    assert proc.situation and proc.weak and not proc.extra_deck_first
+    from extractor.conditions import BuiltinSpecialSummon
+    c = BuiltinSpecialSummon(span=(0, 2), phrase="自己场上有「X」存在的场合才能特殊召唤", pattern_id="t", lang="zh", weak=False)
+    assert c.weak is False and c.situation is True
+    en_old = analyze_text("This card can only be Special Summoned by Tributing 1 monster.", "en", MAIN)[0]
+    assert [c.either for c in en_old if c.kind == "builtin-special-summon"] == [True]
+
+
+def test_failed_analysis_is_reported_with_its_side(monkeypatch):
+    import extractor.validate.check as chk
+    real = chk._conds
+
+    def flaky(card, frame, cat):
+        if card.lang == "zh-CN":
+            raise ValueError("regex search over 1.0 s")
+        return real(card, frame, cat)
+    monkeypatch.setattr(chk, "_conds", flaky)
+    rep = validate([en(1, "Cannot be Special Summoned.")], [en(1, "这张卡不能特殊召唤。", lang="zh-CN")])
+    [m] = rep.cards[0].mismatches
+    assert (m.kind, m.side, m.severity) == ("analysis-failed", "target", "high")
+    assert "target text" in m.detail and "regex search over 1.0 s" in m.detail
+    assert "empty-text" not in rep.mismatch_counts() or rep.mismatch_counts()["empty-text"] == 0
