@@ -140,7 +140,9 @@ def test_card_level_problems_are_not_condition_mismatches():
     ("这张卡不能通常召唤。从自己墓地把1只「黑魔术师", "zh-CN"),
     ("这张卡不能通常召唤。把自己场上2只怪兽解放的场合，", "zh-CN"),
     ("①：这张卡召唤成功时才能发动。从卡组把", "zh-CN"),
-    ("(This card is always treated as a card.", "en"),
+    ("(This card is always treated as a card", "en"),
+    ('Treated as an "Archf', "en"),
+    ("这张卡不能通常召唤。（需要「融合", "zh-CN"),
 ])
 def test_truncated_texts(text, lang):
     assert truncation(text, lang, MAIN)
@@ -156,6 +158,22 @@ def test_truncated_texts(text, lang):
     ("奸诈狡猾的蛇，注意其用粗长的身体束缚攻击！", "zh-CN", MAIN),
     ("①：把1只怪兽加入手卡。\n●「白骨」\n●「白骨薯烤王」", "zh-CN", MAIN),
     ("这张卡不能通常召唤。这张卡可以从手卡特殊召唤\u200b\u200b", "zh-CN", MAIN),
+    # mixed curly and straight quotes (Summoned Skull in the goat cdb)
+    ('Among the Fiend-Type monsters, this monster boasts considerable force.\r\n\r\n'
+     '(This card is always treated as an \u201fArchfiend" card.)', "en", MAIN),
+    ("(This card is always treated as an \u201cArchfiend\" card.)", "en", MAIN),
+    # a reminder left unclosed in a complete text (Armed Ninja in the goat cdb): a typo, not a cut
+    ("FLIP: Target 1 Spell Card on the field; destroy that target. (If the target is Set, reveal it, and "
+     "destroy it if it is a Spell Card. Otherwise, return it to its original position.", "en", MAIN),
+    # a closing bracket with no opening one, a parenthesis closed by a full-width one
+    ("increase the ATK of all DARK monsters by 500 points and decrease the ATK of all LIGHT monsters]by 400 points.",
+     "en", MAIN),
+    ("把自己场上的上记卡送去墓地的场合才能特殊召唤（不需要「融合」)。", "zh-CN", FUSION),
+    ("这张卡不能通常召唤。自己场上有「卡通世界」存在的场合才能特殊召唤(5星以上需要解放）。", "zh-CN", MAIN),
+    # a last word ending in a dangling character (在) that ends the clause; no 。
+    ("场地魔法卡不能发动。「场地防护罩」在自己场上只能有1张表侧表示存在", "zh-CN", MAIN),
+    # a reminder in brackets at the end
+    ("Cannot be Normal Summoned/Set. [This card is always treated as a \"Toon\" card.]", "en", MAIN),
 ])
 def test_complete_texts(text, lang, frame):
     assert truncation(text, lang, frame) is None
