@@ -716,3 +716,85 @@ def test_failed_analysis_is_reported_with_its_side(monkeypatch):
     assert (m.kind, m.side, m.severity) == ("analysis-failed", "target", "high")
     assert "target text" in m.detail and "regex search over 1.0 s" in m.detail
     assert "empty-text" not in rep.mismatch_counts() or rep.mismatch_counts()["empty-text"] == 0
+
+
+# -- the command line: --fail-on, --input-format, --ignore-missing, missing files, Ctrl-C ----------
+
+def _pair_files(tmp_path):
+    src, tgt = tmp_path / "s.jsonl", tmp_path / "t.jsonl"
+    rec = {"lang": "en", "type": "Fiend / Effect", "level": 8}
+    src.write_text("\n".join(json.dumps({**rec, **d}) for d in (
+        {"id": 7, "name": "Seven", "text": "Cannot be Normal Summoned/Set. Cannot be Special Summoned from the GY."},
+        {"id": 8, "name": "Eight", "text": "Cannot be Special Summoned."},
+        {"id": 9, "name": "Nine", "text": "Cannot be Special Summoned."})) + "\n")
+    tgt.write_text("\n".join(json.dumps({**rec, **d}) for d in (
+        {"id": 7, "name": "Seven", "text": "Cannot be Normal Summoned/Set. Cannot be Special Summoned from the Deck."},
+        {"id": 8, "name": "Eight", "text": "Cannot be Special Summoned."})) + "\n")
+    return src, tgt
+
+
+def test_cli_fail_on_exits_1_at_or_above_the_severity(tmp_path):
+    src, tgt = _pair_files(tmp_path)  # card 7: a locations difference (medium); card 9: one side only (low)
+    base = ["validate", str(src), str(tgt), "--ignore-missing"]
+    r = CliRunner().invoke(main, base + ["--fail-on", "medium"])
+    assert r.exit_code == 1, r.output
+    assert "1 mismatch of severity medium or worse (--fail-on medium)" in r.output
+    assert CliRunner().invoke(main, base + ["--fail-on", "high"]).exit_code == 0
+    assert CliRunner().invoke(main, base).exit_code == 0
+    # a card on one side only is a low card problem: it fails --fail-on low unless --ignore-missing
+    low = ["validate", str(src), str(tgt), "--min-severity", "low", "--fail-on", "low"]
+    r = CliRunner().invoke(main, low)
+    assert r.exit_code == 1 and "2 mismatches of severity low or worse" in r.output
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--fail-on", "low"])
+    assert r.exit_code == 2 and "--min-severity" in r.output  # low mismatches are not reported at medium
+
+
+def test_cli_ignore_missing_keeps_one_side_cards_out(tmp_path):
+    src, tgt = _pair_files(tmp_path)
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out)])
+    assert r.exit_code == 0 and sorted(json.loads(l)["id"] for l in out.read_text().splitlines()) == [7, 9]
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out), "--ignore-missing"])
+    assert r.exit_code == 0 and [json.loads(l)["id"] for l in out.read_text().splitlines()] == [7]
+    assert "card-missing" not in r.output
+
+
+def test_cli_input_format_applies_to_both_sides_and_is_overridden(tmp_path):
+    src, tgt = _pair_files(tmp_path)
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--input-format", "jsonl", "--ignore-missing",
+                                  "--fail-on", "medium"])
+    assert r.exit_code == 1 and "cards compared" in r.output
+    # the wrong format for both sides is an error; a per-side format overrides it
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--input-format", "cdb"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--input-format", "cdb", "--source-format", "jsonl",
+                                  "--target-format", "jsonl", "--ignore-missing"])
+    assert r.exit_code == 0, r.output
+
+
+def test_cli_missing_input_file_is_named(tmp_path):
+    src, _tgt = _pair_files(tmp_path)
+    for args, name in ((["validate", str(tmp_path / "nope.cdb"), str(src)], "nope.cdb"),
+                       (["validate", str(src), str(tmp_path / "gone.jsonl")], "gone.jsonl")):
+        r = CliRunner().invoke(main, args)
+        assert r.exit_code == 2 and f"no such file: {tmp_path / name}" in r.output, r.output
+
+
+def test_cli_ctrl_c_exits_130_with_one_line(tmp_path, monkeypatch):
+    import extractor.validate as pkg
+    src, tgt = _pair_files(tmp_path)
+
+    def interrupted(*a, **kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pkg, "validate", interrupted)
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out)])
+    assert r.exit_code == 130 and r.output.strip().splitlines() == ["interrupted: no output written"]
+    assert not out.exists()
+
+
+def test_progress_callback_counts_every_passcode(tmp_path):
+    src, tgt = _pair_files(tmp_path)
+    seen = []
+    validate(str(src), str(tgt), progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
