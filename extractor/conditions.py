@@ -84,9 +84,27 @@ def readings(fam: str) -> tuple[Reading, ...]:
         return ()
     where = f"patterns/terms/readings-{fam}.yaml"
     with path.open(encoding="utf-8") as f:
-        doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+        try:
+            doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+        except yaml.YAMLError as e:
+            raise ReadingError(f"{where}: not valid YAML ({e})") from e
+    return parse_readings(doc, where)
+
+
+def parse_readings(doc: Any, where: str) -> tuple[Reading, ...]:
+    """The readings of one parsed readings file (see :func:`readings`); ``where`` names it in
+    errors.
+
+    Raises:
+        ReadingError: an entry without ``field`` / ``kinds`` / ``seed`` / examples, a field that is not a boolean field
+            of a kind, a missing or bad regex (the message names ``where`` and the field).
+    """
+    if not isinstance(doc, dict) or not isinstance(doc.get("readings"), list):
+        raise ReadingError(f"{where}: needs a list 'readings'")
     out = []
-    for i, d in enumerate(doc.get("readings") or []):
+    for i, d in enumerate(doc["readings"]):
+        if not isinstance(d, dict):
+            raise ReadingError(f"{where}: reading #{i + 1} is not a mapping")
         fld, kinds = d.get("field"), tuple(d.get("kinds") or ())
         if not fld or not kinds:
             raise ReadingError(f"{where}: reading #{i + 1} needs 'field' and 'kinds'")
@@ -100,6 +118,8 @@ def readings(fam: str) -> tuple[Reading, ...]:
         except (KeyError, regex.error) as e:
             raise ReadingError(f"{where}: reading {fld!r}: bad or missing regex ({e})") from e
         ex = d.get("examples") or {}
+        if not ex.get("match") or not ex.get("no_match") or not d.get("seed"):
+            raise ReadingError(f"{where}: reading {fld!r}: needs 'seed' and examples (match and no_match)")
         out.append(Reading(fld, kinds, rx, unless, d.get("means", ""), d.get("seed", ""),
                            tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ())))
     return tuple(out)

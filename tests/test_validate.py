@@ -798,3 +798,18 @@ def test_progress_callback_counts_every_passcode(tmp_path):
     seen = []
     validate(str(src), str(tgt), progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"kinds": ["builtin-special-summon"], "regex": "x"}, "needs 'field' and 'kinds'"),
+    ({"field": "weak", "kinds": ["cannot-normal-summon"], "regex": "x"}, "'cannot-normal-summon' has no boolean field"),
+    ({"field": "locations", "kinds": ["builtin-special-summon"], "regex": "x"}, "has no boolean field 'locations'"),
+    ({"field": "weak", "kinds": ["builtin-special-summon"], "regex": "("}, "bad or missing regex"),
+    ({"field": "weak", "kinds": ["builtin-special-summon"], "regex": "才", "seed": "s",
+      "examples": {"match": ["才能"]}}, "needs 'seed' and examples"),
+])
+def test_malformed_reading_is_a_clear_error(entry, message):
+    from extractor.conditions import ReadingError, parse_readings
+    with pytest.raises(ReadingError, match=message) as e:
+        parse_readings({"language": "zh", "readings": [entry]}, "patterns/terms/readings-zh.yaml")
+    assert "patterns/terms/readings-zh.yaml" in str(e.value)
