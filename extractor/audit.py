@@ -29,7 +29,7 @@ Checks (:data:`CHECKS`), one :class:`Finding` per problem:
 - ``frame-text-conflict``: the type bits and the text disagree about the frame: a material line on
   a card without an Extra Deck bit, a Pendulum Effect block without the Pendulum bit, the Gemini
   reminder (the catalog's ``gemini`` condition) without the Gemini bit, the Toon reminder without
-  the Toon bit.  The wording is data: ``patterns/cues/frame-<lang>.yaml``.
+  the Toon bit.  The wording is data: ``patterns/cues/audit-<lang>.yaml`` (:func:`load_audit_cues`).
 - ``unreadable``: a record the reader or the pipeline could not read (the error names the card);
   ``no-datas-row``: a ``texts`` row with no ``datas`` row (nothing to compare the text with).
 
@@ -55,7 +55,7 @@ from .frame import (TYPE_FUSION, TYPE_GEMINI, TYPE_LINK, TYPE_MONSTER, TYPE_NORM
 from .normalize.common import PATTERNS_DIR
 
 __all__ = ["CHECKS", "SEVERITIES", "Finding", "CardAudit", "AuditReport", "audit", "sql_patch", "render_html",
-           "iter_output", "load_frame_cues", "FrameCueError"]
+           "iter_output", "load_audit_cues", "AuditCueError"]
 
 TYPE_TOON = 0x400000
 EXTRA_DECK_BITS = TYPE_FUSION | TYPE_SYNCHRO | TYPE_XYZ | TYPE_LINK
@@ -164,16 +164,17 @@ class AuditReport(BaseModel):
 
 
 # ----------------------------------------------------------------------------------------------
-# frame cues (patterns/cues/frame-<lang>.yaml)
+# audit cues (patterns/cues/audit-<lang>.yaml)
 
-class FrameCueError(ValueError):
-    """A frame cue file is malformed (the message names the file and the entry)."""
+class AuditCueError(ValueError):
+    """An audit cue file is malformed (the message names the file and the entry)."""
 
 
 @dataclass(frozen=True)
-class FrameCue:
-    """One frame cue: its ``group`` (``material-line``, ``pendulum-block``, ``toon-reminder``,
-    ``monster-block``), compiled ``regex`` over the NORMALIZED text, and its examples."""
+class AuditCue:
+    """One audit cue: its ``group`` (frame cues ``material-line``, ``pendulum-block``,
+    ``toon-reminder``, ``monster-block``; ``special-summon-only``), compiled ``regex`` over the
+    NORMALIZED text, and its examples."""
 
     group: str
     lang: str
@@ -183,13 +184,13 @@ class FrameCue:
 
 
 @lru_cache(maxsize=8)
-def load_frame_cues(fam: str) -> tuple[FrameCue, ...]:
-    """The frame cues of language family ``fam`` (``en``, ``zh``); empty when it has none.
+def load_audit_cues(fam: str) -> tuple[AuditCue, ...]:
+    """The audit cues of language family ``fam`` (``en``, ``zh``); empty when it has none.
 
     Raises:
-        FrameCueError: the file is malformed or a regex does not compile.
+        AuditCueError: the file is malformed or a regex does not compile.
     """
-    path = PATTERNS_DIR.joinpath("cues", f"frame-{fam}.yaml")
+    path = PATTERNS_DIR.joinpath("cues", f"audit-{fam}.yaml")
     if not path.is_file():
         return ()
     with path.open(encoding="utf-8") as f:
@@ -200,16 +201,16 @@ def load_frame_cues(fam: str) -> tuple[FrameCue, ...]:
             rx = regex.compile(d["regex"])
             group = str(d["group"])
         except (KeyError, TypeError, regex.error) as e:
-            raise FrameCueError(f"patterns/cues/frame-{fam}.yaml: cue #{i + 1}: {e}") from None
+            raise AuditCueError(f"patterns/cues/audit-{fam}.yaml: cue #{i + 1}: {e}") from None
         ex = d.get("examples") or {}
-        out.append(FrameCue(group, fam, rx, tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ())))
+        out.append(AuditCue(group, fam, rx, tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ())))
     return tuple(out)
 
 
 def _cue(mt: Any, fam: str, group: str, accept: Callable[[Any], bool] | None = None) -> tuple[int, int] | None:
     """The ORIGINAL span of the first match of a ``group`` cue in normalized ``mt`` (that
     ``accept`` allows), or ``None``."""
-    for cue in load_frame_cues(fam):
+    for cue in load_audit_cues(fam):
         if cue.group != group:
             continue
         for m in cue.regex.finditer(mt.text):
@@ -222,7 +223,7 @@ def _material_line(mt: Any, fam: str) -> tuple[int, int] | None:
     """A material line among the first three lines of the monster text (the text's start, or
     the line after a monster-block header that ends a Pendulum block)."""
     text = mt.text
-    starts = [0] + [m.end() for c in load_frame_cues(fam) if c.group == "monster-block" for m in c.regex.finditer(text)]
+    starts = [0] + [m.end() for c in load_audit_cues(fam) if c.group == "monster-block" for m in c.regex.finditer(text)]
 
     def near_start(m: Any) -> bool:
         return any(s <= m.start() and text.count("\n", s, m.start()) <= 2 for s in starts)
@@ -349,10 +350,13 @@ def _flag_checks(card: Any, t: int, res: Any, mt: Any, fam: str) -> list[Finding
                                   f"\"Cannot be Normal Summoned/Set\", but the text has wording about it that the "
                                   f"pattern catalog does not read: probably no problem"))
         return out
-    implied = [c for c in conds if c.kind in _IMPLIES_SSM]
-    method = unread_cue(mt, card.lang, "special-summon-method", spans) if mt is not None and not implied else None
-    if implied or method:
-        span = implied[0].span if implied else method
+    # a Summoning Condition about its Special Summon read by the catalog, or restrictive wording it does
+    # not read (the ``special-summon-only`` cue; validate's looser cue also matches activated effects
+    # that Special Summon the card, which prove nothing here)
+    implied = [c for c in conds if c.kind in _IMPLIES_SSM and c.source == "text"]
+    only = None if implied or mt is None else _cue(mt, fam, "special-summon-only")
+    if implied or only:
+        span = implied[0].span if implied else only
         out.append(Finding(**base, check="special-summon-flag-extra", severity="medium", span=span,
                            phrase=card.text[span[0]:span[1]], **fix,
                            fix_note="the text may be the incomplete one: read it",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from extractor.audit import CHECKS, audit, load_frame_cues, render_html, sql_patch
+from extractor.audit import CHECKS, audit, load_audit_cues, render_html, sql_patch
 from extractor.cli import main
 from extractor.normalize import normalize
 
@@ -308,25 +308,25 @@ def test_chinese_database(tmp_path):
     assert f[7003].phrase == "等級4怪獸×2"
 
 
-FRAME_CUES = [c for fam in ("en", "zh") for c in load_frame_cues(fam)]
+FRAME_CUES = [c for fam in ("en", "zh") for c in load_audit_cues(fam)]
 POS = [(c, t) for c in FRAME_CUES for t in c.examples_match]
 NEG = [(c, t) for c in FRAME_CUES for t in c.examples_no_match]
 
 
 @pytest.mark.parametrize("cue,text", POS, ids=[f"{c.lang}.{c.group}+{i}" for i, (c, _) in enumerate(POS)])
-def test_frame_cue_matches_its_examples(cue, text):
+def test_audit_cue_matches_its_examples(cue, text):
     assert cue.regex.search(normalize(text, cue.lang).text), f"{cue.lang} {cue.group} does not match {text!r}"
 
 
 @pytest.mark.parametrize("cue,text", NEG, ids=[f"{c.lang}.{c.group}-{i}" for i, (c, _) in enumerate(NEG)])
-def test_frame_cue_rejects_its_negative_examples(cue, text):
+def test_audit_cue_rejects_its_negative_examples(cue, text):
     assert not cue.regex.search(normalize(text, cue.lang).text), f"{cue.lang} {cue.group} must not match {text!r}"
 
 
-def test_frame_cues_cover_every_group_in_both_languages():
-    groups = {"material-line", "pendulum-block", "toon-reminder", "monster-block"}
+def test_audit_cues_cover_every_group_in_both_languages():
+    groups = {"material-line", "pendulum-block", "toon-reminder", "monster-block", "special-summon-only"}
     for fam in ("en", "zh"):
-        assert {c.group for c in load_frame_cues(fam)} == groups
+        assert {c.group for c in load_audit_cues(fam)} == groups
 
 
 def test_salvation_database_patched_copy_has_no_flag_findings(shared, tmp_path):
