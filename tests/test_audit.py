@@ -18,7 +18,7 @@ from extractor.cli import main
 from extractor.normalize import normalize
 
 HOSTILE_NAME = "Hostile <script>alert(1)</script>\nDROP TABLE datas; --"
-HOSTILE_TEXT = "Cannot be Normal Summoned/Set. <img src=x onerror=\"alert(2)\"> Must be Special Summoned (from your hand) by Tributing 1 monster."
+HOSTILE_TEXT = "Cannot be Normal Summoned/Set. <img src=x onerror=\"window.__xss = 2; alert(2)\"> Must be Special Summoned (from your hand) by Tributing 1 monster."
 
 # (id, alias, type, level, name, text); None for the texts part = no texts row
 CARDS_EN = [
@@ -344,3 +344,33 @@ def test_salvation_database_patched_copy_has_no_flag_findings(shared, tmp_path):
     con.close()
     again = audit(copy)
     assert not [f for f in again.findings() if f.check.startswith("special-summon-flag")]
+
+
+# --- the HTML report in headless Chromium (the browser fixture of the validate report's test) ---
+
+try:
+    from test_validate_html import _errors, _visible_ids, browser  # noqa: F401  (browser: a fixture)
+except ImportError:  # pragma: no cover - the validate browser test moved: skip rather than fail
+    browser = None
+
+
+@pytest.mark.skipif(browser is None, reason="the browser fixture of tests/test_validate_html.py is not importable")
+def test_audit_report_in_headless_chromium(browser, cdb, tmp_path):
+    html = tmp_path / "audit.html"
+    r = CliRunner().invoke(main, ["audit", str(cdb), "--html", str(html)])
+    assert r.exit_code == 0, r.output
+    cdp = browser
+    cdp.send("Page.navigate", url=html.resolve().as_uri())
+    cdp.wait_event("Page.loadEventFired")
+    cdp.pump(0.5)
+    assert _errors(cdp) == []  # no console error, no exception, no dialog (the hostile text stays text)
+    assert cdp.js("typeof window.__xss") == "undefined"
+    with_findings = sorted({f.id for f in audit(cdb).findings()})
+    assert sorted(_visible_ids(cdp)) == with_findings
+    cdp.js("document.getElementById('none').click()")
+    assert _visible_ids(cdp) == []
+    cdp.js("document.querySelector('input.check-filter[value=\"frame-text-conflict\"]').click()")
+    assert sorted(_visible_ids(cdp)) == [1008, 1009, 1010, 1011]
+    assert cdp.js("document.getElementById('shown').textContent") == "4"
+    # the hostile name and text are shown as text
+    assert "<script>alert(1)</script>" in cdp.js("document.getElementById('card-1012').innerText")
