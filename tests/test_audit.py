@@ -374,3 +374,18 @@ def test_audit_report_in_headless_chromium(browser, cdb, tmp_path):
     assert cdp.js("document.getElementById('shown').textContent") == "4"
     # the hostile name and text are shown as text
     assert "<script>alert(1)</script>" in cdp.js("document.getElementById('card-1012').innerText")
+
+
+def test_sql_with_a_check_filter_fixes_only_that_check(cdb, tmp_path):
+    patch = tmp_path / "only-missing.sql"
+    r = CliRunner().invoke(main, ["audit", str(cdb), "--sql", str(patch), "--check", "special-summon-flag-missing"])
+    assert r.exit_code == 0, r.output
+    ids = sorted(int(i) for i in re.findall(r"^UPDATE datas SET type = \d+ WHERE id = (\d+) ", patch.read_text(), re.M))
+    assert ids == [1001, 1012]
+    assert "frame-text-conflict" not in patch.read_text()
+
+
+def test_a_missing_output_folder_is_an_error_and_nothing_is_written(cdb, tmp_path):
+    r = CliRunner().invoke(main, ["audit", str(cdb), "-o", str(tmp_path / "no" / "such" / "dir" / "f.jsonl")])
+    assert r.exit_code != 0 and "cannot write the output" in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "no").exists()
