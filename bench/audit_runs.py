@@ -177,7 +177,7 @@ def plant(src: Path, dst: Path, labels: dict, rows: dict, rng: random.Random, k:
 
 def cue_table(lines: list[str]) -> None:
     """Frame cues vs type bits on every monster text of the cdbs and yaml-yugi."""
-    from extractor.audit import _cue, _material_line
+    from extractor.audit import find_cue as _cue, material_line as _material_line
     from extractor.normalize import lang_family, normalize
     from extractor.readers import guess_lang
 

@@ -49,6 +49,10 @@ CARDS_EN = [
      "[ Pendulum Effect ]\nOnce per turn: You can draw 1 card.\n----------------------------------------\n"
      "[ Monster Effect ]\nGains 300 ATK."),
     (1015, 0, 0x2041, 8, "Real Synchro", "1 Tuner + 1 or more non-Tuner monsters\nGains 300 ATK."),
+    # wording about not being Summoned that the catalog does not read: the bit may be right
+    (1016, 0, 0x2000021, 4, "Unread Wording", "Monsters like this one cannot be Normal Summoned. Gains 100 ATK."),
+    # a Guardian-style condition on the Normal Summon, with the bit: a reader decides
+    (1017, 0, 0x2000021, 4, "Guardian With Flag", "Cannot be Normal Summoned unless you control \"Butterfly Dagger - Elma\"."),
     # an alternate artwork whose text lost "Cannot be Normal Summoned/Set" (an errata kept in one row)
     (2000, 0, 0x2000021, 8, "Errata Dragon",
      "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by Tributing 1 monster."),
@@ -109,6 +113,8 @@ def test_each_check_finds_its_cards_and_nothing_else(cdb):
         (1003, "special-summon-flag-extra", "high"),
         (1004, "special-summon-flag-extra", "medium"),
         (1005, "special-summon-flag-extra", "low"),
+        (1016, "special-summon-flag-extra", "low"),
+        (1017, "special-summon-flag-extra", "medium"),
         (1006, "empty-text", "high"),
         (1007, "empty-text", "medium"),
         (1008, "frame-text-conflict", "high"),
@@ -135,6 +141,7 @@ def test_spans_point_at_the_phrase_in_the_original_text(cdb):
     assert f[1010][0].phrase == "[ Pendulum Effect ]"
     assert f[1011][0].phrase == "\"Sea Koala\" + \"Tree Otter\""
     assert f[1008][0].phrase.startswith("This card is treated as a Normal Monster")
+    assert f[1016][0].phrase == "cannot be Normal Summoned" and "does not read" in f[1016][0].detail
     alias = next(x for x in f[2001] if x.check == "alias-conditions-differ")
     assert alias.other_id == 2000 and alias.other_phrase == "Cannot be Normal Summoned/Set"
     assert "cannot-normal-summon" in alias.detail and "2000" in alias.detail
@@ -150,8 +157,8 @@ def test_output_objects_have_exactly_the_seven_keys(cdb, tmp_path):
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert rows and all(list(o) == ["id", "name", "check", "severity", "detail", "span", "phrase"] for o in rows)
     assert {o["check"] for o in rows} <= set(CHECKS)
-    assert len(rows) == 15
-    assert "special-summon-flag-missing" in r.output and "findings 15" in r.output
+    assert len(rows) == 17
+    assert "special-summon-flag-missing" in r.output and "findings 17" in r.output
 
 
 def test_the_sql_patch_fixes_the_type_bit_findings_on_a_copy(cdb, tmp_path):
@@ -180,8 +187,10 @@ def test_the_sql_patch_fixes_the_type_bit_findings_on_a_copy(cdb, tmp_path):
     # the applied fixes are gone; what needs a reader stays (commented out in the patch)
     assert not {i for i, _ in left} & set(fixed)
     assert left == {(1004, "special-summon-flag-extra"), (1005, "special-summon-flag-extra"),
-                    (1010, "frame-text-conflict"), (1011, "frame-text-conflict"), (2001, "special-summon-flag-extra")}
-    for cid in (1004, 1005, 1010, 2001):
+                    (1016, "special-summon-flag-extra"), (1017, "special-summon-flag-extra"),
+                    (1010, "frame-text-conflict"),
+                    (1011, "frame-text-conflict"), (2001, "special-summon-flag-extra")}
+    for cid in (1004, 1005, 1010, 1016, 1017, 2001):
         assert re.search(rf"^-- UPDATE datas SET type = \d+ WHERE id = {cid} AND type = \d+;$", sql, re.M)
     # the material line: which Extra Deck bit is not in the text, so a comment only
     assert re.search(r"^-- 1011 'Materials Without Bit': frame-text-conflict \(high\), not applied: which Extra Deck", sql, re.M)
