@@ -14,6 +14,7 @@ EXTRA_DECK_BITS = TYPE_FUSION | TYPE_SYNCHRO | TYPE_XYZ | TYPE_LINK
 
 
 def hex_type(t: int) -> str:
+    """``datas.type`` as the details and the SQL comments print it (``0x2000021``)."""
     return f"0x{t:x}"
 
 
@@ -22,7 +23,15 @@ _IMPLIES_SSM = ("must-be-special-summoned", "builtin-special-summon", "special-s
 
 
 def flag_checks(card: Any, t: int, res: Any, mt: Any, fam: str) -> list[Finding]:
-    """``special-summon-flag-missing`` / ``-extra`` for one card with type bits ``t``."""
+    """``special-summon-flag-missing`` / ``-extra`` of one card.
+
+    Input: the :class:`~extractor.pipeline.Card` (its frame from the same type bits), ``t`` its
+    ``datas.type``, ``res`` its :class:`~extractor.pipeline.CardResult`, ``mt`` its normalized text
+    (``None`` for a language without cues), ``fam`` the language family.  Output: 0 or 1 finding.
+    The rule: seed 000, "Cannot be Normal Summoned or Set. ... included on all Special
+    Summon-only cards" (the profile's ``special_summon_monster``: Main Deck, non-Ritual); the
+    severities of ``-extra`` are in :mod:`extractor.audit`.
+    """
     from ..cues import unread_cue
 
     out: list[Finding] = []
@@ -113,7 +122,11 @@ def flag_checks(card: Any, t: int, res: Any, mt: Any, fam: str) -> list[Finding]
 
 
 def frame_checks(card: Any, t: int, res: Any, mt: Any, fam: str) -> list[Finding]:
-    """``frame-text-conflict``: Gemini / Toon reminders, a Pendulum block, a material line."""
+    """``frame-text-conflict`` findings of one card (inputs as :func:`flag_checks`): the Gemini
+    reminder (the catalog's ``gemini`` condition) without 0x800, the Toon reminder without
+    0x400000, a Pendulum block without 0x1000000, a material line without an Extra Deck bit (the
+    cues of ``patterns/cues/audit-<lang>.yaml``).  Gemini and Toon fixes are applied by the SQL
+    patch for monsters; the Pendulum Scales and the Extra Deck kind are not in the text."""
     out: list[Finding] = []
     base = {"id": card.id, "name": card.name, "check": "frame-text-conflict"}
     monster = bool(t & TYPE_MONSTER)
@@ -149,6 +162,9 @@ def frame_checks(card: Any, t: int, res: Any, mt: Any, fam: str) -> list[Finding
 
 
 def empty_text(card: Any, t: int | None) -> Finding | None:
+    """``empty-text`` when the card's text is empty or whitespace only (else ``None``); the
+    severity follows what an engine makes of the row: a monster with no Special Summon, Ritual or
+    Extra Deck bit looks Normal-Summonable (``high``)."""
     if (card.text or "").strip():
         return None
     base = {"id": card.id, "name": card.name, "check": "empty-text"}
@@ -173,7 +189,11 @@ def empty_text(card: Any, t: int | None) -> Finding | None:
 
 def alias_findings(cid: int, name: str, base_id: int, base_name: str, base_conds: list[Any],
                     conds: list[Any], frame: Any) -> list[Finding]:
-    """``alias-conditions-differ`` findings of alternate row ``cid`` against its base row."""
+    """``alias-conditions-differ`` findings of the alternate artwork row ``cid`` against its base
+    row ``base_id``: the conditions of both texts compared with ``validate``'s
+    :func:`~extractor.validate.compare_conditions` (the base row as the source side); one finding
+    per difference of a condition, with its severity, the phrase in this row (``span``) and in the
+    base row (``other_span``)."""
     from ..validate import compare_conditions
 
     mm, _, _ = compare_conditions(base_conds, conds, frame)
