@@ -164,8 +164,8 @@ def require_input(path: str, hint: str) -> None:
 
 
 def check_type_line(type_line: str) -> None:
-    """Reject a ``--type`` holding a word that is no card type, Attribute-free monster Type or
-    frame (:data:`TYPE_WORDS`).
+    """Reject a ``--type`` holding a word that is neither a monster Type, a frame or ability, a
+    card kind nor a Spell / Trap property (:data:`TYPE_WORDS`).
 
     Raises:
         click.BadParameter: naming the unknown word(s).
@@ -248,6 +248,13 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
         progress.start()
         task = progress.add_task("tag", total=None)
     lost = "no output written" if to_file else "output incomplete"
+
+    def stop_progress() -> None:  # before any message, so that the bar does not swallow or repeat it
+        nonlocal progress
+        if progress is not None:
+            progress.stop()
+            progress = None
+
     try:
         with writer:
             for item in items:
@@ -274,21 +281,26 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                 if progress is not None and n % 200 == 0:
                     progress.update(task, completed=n)
     except InputError as e:
+        stop_progress()
         raise click.ClickException(f"{e}; {lost}")
     except OutputError as e:
+        stop_progress()
         raise click.ClickException(str(e))
     except BrokenPipeError:  # e.g. `tag ... | head`: the reader went away, nothing to report
+        stop_progress()
         sys.stderr.close()
         sys.exit(0)
     except OSError as e:  # reading the input failed mid-way (an I/O error ...)
+        stop_progress()
         raise click.ClickException(f"cannot read {input}: {e}; {lost}")
     except KeyboardInterrupt:
+        stop_progress()
         _stop(130, f"interrupted: {lost}")
     except Terminated as e:
+        stop_progress()
         _stop(128 + e.signum, f"terminated by {e.name}: {lost}")
     finally:
-        if progress is not None:
-            progress.stop()
+        stop_progress()
     dt = time.perf_counter() - t0
     click.echo(_summary(n, tagged, errors, mismatch, dt), err=True)
     if n and errors == n:
