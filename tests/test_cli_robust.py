@@ -464,3 +464,15 @@ def test_dash_and_dev_stdin_are_passed_to_the_reader(monkeypatch, tmp_path):
 def test_dash_output_is_standard_output_and_never_checked_against_the_input():
     r = run(["tag", SAMPLE, "-o", "-"])
     assert r.exit_code == 0 and len(r.stdout.splitlines()) == 43
+
+
+@pytest.mark.skipif(not hasattr(extractor.readers, "STDIN"), reason="reading standard input comes with the readers' change")
+@pytest.mark.parametrize("arg", ["-", "/dev/stdin"])
+def test_tag_reads_standard_input_from_a_pipe(tmp_path, arg):
+    out = tmp_path / "o.jsonl"
+    r = subprocess.run([sys.executable, "-m", "extractor.cli", "tag", arg, "-o", str(out)], input=SAMPLE.read_bytes(),
+                       capture_output=True, cwd=ROOT)  # a pipe
+    assert r.returncode == 0, r.stderr
+    assert b"cards 43," in r.stderr
+    rows = [json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 43 and any("nomi" in x["tags"] for x in rows)
