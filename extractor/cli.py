@@ -101,6 +101,31 @@ def _stop(code: int, message: str) -> None:
     sys.exit(code)
 
 
+def _quiet_stdout() -> None:
+    """Point file descriptor 1 at /dev/null after standard output failed (full disk, closed
+    pipe), so that Python's flush at exit does not print a second error.  No-op when standard
+    output has no file descriptor (click's CliRunner)."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(fd, sys.stdout.fileno())
+        finally:
+            os.close(fd)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _os_error(e: OSError) -> str:
+    import errno
+    what = e.strerror or str(e) or type(e).__name__
+    what = what[0].lower() + what[1:]
+    if e.filename:
+        return f"{e.filename}: {what}"
+    if e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+        return f"cannot write the output: {what}"
+    return what
+
+
 class _Main(click.Group):
     """The command group: loads ``judge``, ``validate`` and ``audit`` only when they are called, and turns
     Ctrl-C and SIGTERM / SIGHUP into a one-line message and exit 130 / 128 + N."""
@@ -126,6 +151,12 @@ class _Main(click.Group):
                 _stop(130, "interrupted")
             except Terminated as e:
                 _stop(128 + e.signum, f"terminated by {e.name}")
+            except BrokenPipeError:  # `explain ... | head`: the reader went away, nothing to report
+                _quiet_stdout()
+                sys.exit(0)
+            except OSError as e:  # e.g. standard output on a full disk: one line, no traceback
+                _quiet_stdout()
+                _stop(1, f"Error: {_os_error(e)}")
 
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
@@ -285,10 +316,12 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
         raise click.ClickException(f"{e}; {lost}")
     except OutputError as e:
         stop_progress()
+        if not to_file:
+            _quiet_stdout()
         raise click.ClickException(str(e))
     except BrokenPipeError:  # e.g. `tag ... | head`: the reader went away, nothing to report
         stop_progress()
-        sys.stderr.close()
+        _quiet_stdout()
         sys.exit(0)
     except OSError as e:  # reading the input failed mid-way (an I/O error ...)
         stop_progress()

@@ -224,7 +224,13 @@ class Writer:
             self._buf = io.StringIO()
             self._csv = csv.writer(self._buf)
             self._csv.writerow(["id", "name", "lang", "tags", "tributes", "conditions", "registers", "warnings", "error"])
-            self._flush_csv()
+            try:
+                self._flush_csv()
+            except BaseException as e:  # the header cannot be written: no temp file left behind
+                self.__exit__(type(e), e, e.__traceback__)
+                if isinstance(e, OSError) and not isinstance(e, BrokenPipeError):
+                    raise self._fail(e) from e
+                raise
         return self
 
     def _flush_csv(self) -> None:

@@ -476,3 +476,14 @@ def test_tag_reads_standard_input_from_a_pipe(tmp_path, arg):
     assert b"cards 43," in r.stderr
     rows = [json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 43 and any("nomi" in x["tags"] for x in rows)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("args", [["tag", SAMPLE], ["tag", SAMPLE, "--format", "csv"], ["explain", "--json", "X"],
+                                  ["explain", "Cannot be Special Summoned."], ["judge", SCENARIOS], ["schema"]])
+def test_standard_output_on_a_full_disk_is_one_line_in_every_command(args):
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run([sys.executable, "-m", "extractor.cli", *map(str, args)], stdout=full, stderr=subprocess.PIPE,
+                           text=True, cwd=ROOT)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.count("\n") == 1 and "no space left on device" in r.stderr and "cannot write the output" in r.stderr
