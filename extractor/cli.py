@@ -68,27 +68,60 @@ class Terminated(BaseException):
         return signal.Signals(self.signum).name
 
 
-def _raise_terminated(signum: int, frame) -> None:
-    signal.signal(signum, signal.SIG_IGN)  # a second signal must not interrupt the clean-up
-    raise Terminated(signum)
+#: signals received while a command runs, in order.  A handler's exception can be swallowed
+#: when the signal arrives while Python runs a finalizer ("Exception ignored in ..."), so long
+#: loops also call :func:`check_signals` and the group checks this list when a command returns.
+_PENDING: list[int] = []
+
+
+def _signal_exception(signum: int) -> BaseException:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated(signum)
+
+
+def _on_signal(signum: int, frame) -> None:
+    _PENDING.append(signum)
+    if signum != signal.SIGINT:
+        signal.signal(signum, signal.SIG_IGN)  # a second SIGTERM / SIGHUP must not interrupt the clean-up
+    raise _signal_exception(signum)
+
+
+def check_signals() -> None:
+    """Raise KeyboardInterrupt / :class:`Terminated` for a signal received while the command runs
+    whose exception was swallowed (see :data:`_PENDING`); call it once per item in long loops.
+
+    Raises:
+        KeyboardInterrupt: SIGINT arrived.  Terminated: SIGTERM or SIGHUP arrived.
+    """
+    if _PENDING:
+        raise _signal_exception(_PENDING[0])
 
 
 @contextmanager
 def _signals_raise() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise :class:`Terminated` while the block runs (main thread only);
-    the previous handlers are restored afterwards."""
+    """SIGINT raises KeyboardInterrupt and SIGTERM / SIGHUP raise :class:`Terminated` while the
+    block runs (main thread only), each also recorded in :data:`_PENDING`; the previous handlers
+    are restored afterwards."""
     old = {}
-    for name in ("SIGTERM", "SIGHUP"):
+    _PENDING.clear()
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         sig = getattr(signal, name, None)
         if sig is None:
             continue
         try:
-            old[sig] = signal.signal(sig, _raise_terminated)
+            old[sig] = signal.signal(sig, _on_signal)
         except (ValueError, OSError):  # not the main thread (e.g. an embedding application)
             pass
+    old_hook = sys.unraisablehook
+
+    def quiet_hook(unraisable) -> None:  # our signal exception swallowed by a finalizer: acted on later
+        if not (_PENDING and isinstance(unraisable.exc_value, (KeyboardInterrupt, Terminated))):
+            old_hook(unraisable)
+
+    sys.unraisablehook = quiet_hook
     try:
         yield
     finally:
+        sys.unraisablehook = old_hook
         for sig, handler in old.items():
             signal.signal(sig, handler)
 
@@ -146,7 +179,9 @@ class _Main(click.Group):
     def invoke(self, ctx: click.Context):
         with _signals_raise():
             try:
-                return super().invoke(ctx)
+                rv = super().invoke(ctx)
+                check_signals()  # a signal whose exception a finalizer swallowed
+                return rv
             except KeyboardInterrupt:
                 _stop(130, "interrupted")
             except Terminated as e:
@@ -289,6 +324,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     try:
         with writer:
             for item in items:
+                check_signals()
                 n += 1
                 if item.card is None:
                     errors += 1
@@ -311,6 +347,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                 writer.write(obj)
                 if progress is not None and n % 200 == 0:
                     progress.update(task, completed=n)
+            check_signals()  # not one more step (commit, rename) after a swallowed signal
     except InputError as e:
         stop_progress()
         raise click.ClickException(f"{e}; {lost}")

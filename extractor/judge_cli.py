@@ -64,7 +64,9 @@ def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool, as_json: bool) -
     from .rules import ScenarioError, judge as rules_judge
 
     n = passed = failed = errors = 0
+    from .cli import check_signals
     for path in files:
+        check_signals()
         n += 1
         sid: object = path.stem
         try:

@@ -487,3 +487,29 @@ def test_standard_output_on_a_full_disk_is_one_line_in_every_command(args):
                            text=True, cwd=ROOT)
     assert r.returncode == 1, r.stderr
     assert r.stderr.count("\n") == 1 and "no space left on device" in r.stderr and "cannot write the output" in r.stderr
+
+
+@pytest.mark.parametrize("sig,code,word", [(signal.SIGTERM, 143, "terminated by SIGTERM"), (signal.SIGINT, 130, "interrupted")])
+def test_a_signal_whose_exception_a_finalizer_swallowed_still_stops_tag(tmp_path, monkeypatch, sig, code, word):
+    """A signal handler's exception raised inside a finalizer is 'ignored' by Python: tag must
+    still stop at the next card, clean up, and print no 'Exception ignored' traceback."""
+    real = extractor.pipeline.analyze
+    calls = {"n": 0}
+
+    class Finalizer:
+        def __del__(self):
+            cli._on_signal(sig, None)  # what Python does when the signal arrives during this __del__
+
+    def analyze(card, catalog=None):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            Finalizer()  # dropped at once: its __del__ runs here and its exception is swallowed
+        return real(card, catalog)
+
+    monkeypatch.setattr(extractor.pipeline, "analyze", analyze)
+    r = run(["tag", SAMPLE, "-o", tmp_path / "o.db"])
+    assert calls["n"] == 5
+    assert r.exit_code == code, r.output
+    assert r.stderr.strip() == f"{word}: no output written"
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) is not cli._on_signal  # handlers restored after the command
