@@ -308,9 +308,10 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     show = not no_progress and sys.stderr.isatty() and to_file
     progress = None
     if show:
+        from rich.console import Console
         from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
         progress = Progress(SpinnerColumn(), TextColumn("tagging"), BarColumn(), TextColumn("{task.completed} cards"),
-                            TimeElapsedColumn(), transient=True)
+                            TimeElapsedColumn(), transient=True, console=Console(stderr=True))
         progress.start()
         task = progress.add_task("tag", total=None)
     lost = "no output written" if to_file else "output incomplete"
@@ -378,7 +379,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
 
 
 @main.command()
-@click.argument("text", required=False)
+@click.argument("text", required=False, metavar="[TEXT | FILE]")
 @click.option("--id", "card_id", type=int, help="Explain card N of the input FILE (explain FILE --id N).")
 @click.option("--input", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
               help="The input FILE for --id (the same as giving FILE first).")

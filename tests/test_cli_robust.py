@@ -513,3 +513,27 @@ def test_a_signal_whose_exception_a_finalizer_swallowed_still_stops_tag(tmp_path
     assert r.stderr.strip() == f"{word}: no output written"
     assert list(tmp_path.iterdir()) == []
     assert signal.getsignal(signal.SIGTERM) is not cli._on_signal  # handlers restored after the command
+
+
+def test_progress_bar_goes_to_the_terminal_on_standard_error_not_to_standard_output(tmp_path):
+    import pty
+    master, slave = pty.openpty()
+    out = tmp_path / "o.jsonl"
+    try:
+        r = subprocess.run([sys.executable, "-m", "extractor.cli", "tag", str(_big_input(tmp_path, 3000)), "-o", str(out)],
+                           stdout=subprocess.PIPE, stderr=slave, cwd=ROOT, timeout=120)
+        os.close(slave)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(master)
+    assert r.returncode == 0 and r.stdout == b""
+    assert b"cards 3000, tagged 3000" in shown
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3000
