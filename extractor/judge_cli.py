@@ -61,10 +61,10 @@ def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool, as_json: bool) -
     (card.lang), so there is no --lang.  Exit status: 0, 1 with --check when a scenario failed
     or had an error, 2 when a PATH does not exist."""
     files = scenario_files(paths)
+    from .cli import check_signals
     from .rules import ScenarioError, judge as rules_judge
 
     n = passed = failed = errors = 0
-    from .cli import check_signals
     for path in files:
         check_signals()
         n += 1
