@@ -417,6 +417,8 @@ def explain(text: str | None, card_id: int | None, input_path: str | None, input
     elif text is not None:
         if input_path is not None or input_format is not None:
             raise click.UsageError("--input / --input-format need --id N")
+        if os.path.isfile(text):
+            raise click.UsageError(f"{text} is a file: give --id N to explain one of its cards (explain FILE --id N)")
         if type_line is not None:
             check_type_line(type_line)
         from .frame import Frame

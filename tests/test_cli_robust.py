@@ -537,3 +537,8 @@ def test_progress_bar_goes_to_the_terminal_on_standard_error_not_to_standard_out
     assert r.returncode == 0 and r.stdout == b""
     assert b"cards 3000, tagged 3000" in shown
     assert len(out.read_text(encoding="utf-8").splitlines()) == 3000
+
+
+def test_explain_of_a_file_without_id_asks_for_the_id():
+    r = run(["explain", SAMPLE])
+    assert r.exit_code == 2 and "give --id N" in r.output and str(SAMPLE) in r.output
