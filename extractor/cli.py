@@ -99,8 +99,9 @@ def check_signals() -> None:
 @contextmanager
 def _signals_raise() -> Iterator[None]:
     """SIGINT raises KeyboardInterrupt and SIGTERM / SIGHUP raise :class:`Terminated` while the
-    block runs (main thread only), each also recorded in :data:`_PENDING`; the previous handlers
-    are restored afterwards."""
+    block runs (main thread only), each also recorded in :data:`_PENDING`; a signal that was
+    ignored when the command started (``nohup``, SIGINT of a background job) stays ignored; the
+    previous handlers are restored afterwards."""
     old = {}
     _PENDING.clear()
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
@@ -108,6 +109,8 @@ def _signals_raise() -> Iterator[None]:
         if sig is None:
             continue
         try:
+            if signal.getsignal(sig) == signal.SIG_IGN:  # nohup, a background job: stay ignored
+                continue
             old[sig] = signal.signal(sig, _on_signal)
         except (ValueError, OSError):  # not the main thread (e.g. an embedding application)
             pass

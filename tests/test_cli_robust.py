@@ -205,18 +205,18 @@ def _big_input(tmp_path, n=20000):
     return write_jsonl(tmp_path / "big.jsonl", [{**CARD, "id": i, "text": text, "level": 8} for i in range(n)])
 
 
-@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)])
-@pytest.mark.parametrize("fmt", ["jsonl", "sqlite"])
-def test_a_signal_during_tag_leaves_nothing_behind(tmp_path, sig, code, fmt):
-    src = _big_input(tmp_path)
-    outdir = tmp_path / "out"
-    outdir.mkdir()
-    out = outdir / f"o.{'db' if fmt == 'sqlite' else 'jsonl'}"
+def _default_signals():
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, signal.SIG_DFL)
+
+
+def _start_and_signal(src, out, sig, preexec=_default_signals):
+    """Start `tag src -o out` and send ``sig`` once its temporary output holds some cards."""
     p = subprocess.Popen([sys.executable, "-m", "extractor.cli", "tag", str(src), "-o", str(out), "--no-progress"],
-                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=preexec)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # wait until the temporary output exists and holds some cards
-        tmps = [f for f in outdir.iterdir() if f.name.endswith(".tmp")]
+        tmps = [f for f in out.parent.iterdir() if f.name.endswith(".tmp")]
         if tmps and tmps[0].stat().st_size > 20000:
             break
         time.sleep(0.02)
@@ -224,6 +224,33 @@ def test_a_signal_during_tag_leaves_nothing_behind(tmp_path, sig, code, fmt):
         p.kill()
         pytest.fail("the temporary output never appeared")
     p.send_signal(sig)
+    return p
+
+
+def test_an_ignored_sighup_stays_ignored_like_under_nohup(tmp_path):
+    src = _big_input(tmp_path, 6000)
+    outdir = tmp_path / "out"
+    outdir.mkdir()
+    out = outdir / "o.jsonl"
+
+    def nohup():
+        _default_signals()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    p = _start_and_signal(src, out, signal.SIGHUP, nohup)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 6000 and leftovers(outdir) == []
+
+
+@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("fmt", ["jsonl", "sqlite"])
+def test_a_signal_during_tag_leaves_nothing_behind(tmp_path, sig, code, fmt):
+    src = _big_input(tmp_path)
+    outdir = tmp_path / "out"
+    outdir.mkdir()
+    out = outdir / f"o.{'db' if fmt == 'sqlite' else 'jsonl'}"
+    p = _start_and_signal(src, out, sig)
     _, err = p.communicate(timeout=30)
     err = err.decode()
     assert p.returncode == code, err
