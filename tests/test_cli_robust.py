@@ -436,7 +436,7 @@ def test_version_imports_no_heavy_module():
     code = ("import sys\nfrom extractor.cli import main\n"
             "try:\n    main(['--version'])\nexcept SystemExit as e:\n    assert e.code == 0, e.code\n"
             "heavy = ('pydantic', 'rich', 'spacy', 'regex', 'yaml', 'extractor.pipeline', 'extractor.readers', "
-            "'extractor.rules', 'extractor.validate_cli', 'sqlite3')\n"
+            "'extractor.rules', 'extractor.validate_cli', 'extractor.audit_cli', 'sqlite3')\n"
             "print(sorted(m for m in heavy if m in sys.modules))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
@@ -446,7 +446,7 @@ def test_version_imports_no_heavy_module():
 def test_help_lists_every_command_without_loading_them():
     r = run(["--help"])
     assert r.exit_code == 0
-    for name in ("tag", "explain", "judge", "validate", "schema"):
+    for name in ("tag", "explain", "judge", "validate", "audit", "schema"):
         assert f"  {name}" in r.output
 
 
@@ -493,7 +493,6 @@ def test_dash_output_is_standard_output_and_never_checked_against_the_input():
     assert r.exit_code == 0 and len(r.stdout.splitlines()) == 43
 
 
-@pytest.mark.skipif(not hasattr(extractor.readers, "STDIN"), reason="reading standard input comes with the readers' change")
 @pytest.mark.parametrize("arg", ["-", "/dev/stdin"])
 def test_tag_reads_standard_input_from_a_pipe(tmp_path, arg):
     out = tmp_path / "o.jsonl"
