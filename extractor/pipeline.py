@@ -113,7 +113,7 @@ class _Budget:
             return cat.run(text, lang, start, end, scopes=scopes)
         out: list[RawMatch] = []
         for ws, we in _windows(text, start, end):
-            if time.process_time() > self.deadline:
+            if time.process_time() >= self.deadline:
                 raise TimeoutError(f"text too long to read in time: {self.length:,} characters, stopped at "
                                    f"character {ws:,} after {CARD_TIMEOUT:g} s (CPU)")
             try:
