@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from bisect import bisect_right
+from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -138,6 +140,7 @@ def _context_free(lines: list[str], lang: str) -> dict[str, list[tuple]]:
     return {t: conds for t, conds in alone.items() if t not in bound}
 
 
+@lru_cache(maxsize=None)
 def _mb_text(path: str, lang: str) -> tuple[str, list[tuple[int, str]], dict[str, list[tuple]]]:
     """About 1 MB (UTF-8) of the lines of a corpus of the repository, one after the other, again
     and again: the text, each line with its offset, and :func:`_context_free` of the lines."""
@@ -191,6 +194,27 @@ def test_tag_reads_1mb_texts_right_and_goes_on(tmp_path, unhurried):
         assert all(c["phrase"] == text[c["span"][0]:c["span"][1]] for c in line["conditions"])
     assert lines[2]["tags"] == ["cannot-normal-set", "cannot-normal-summon", "special-summon-monster"]
     assert "cards 3, tagged 3, errors 0" in r.output
+
+
+def test_a_930kb_desc_in_a_cdb_is_read_and_the_rest_goes_on(tmp_path, unhurried):
+    text, parts, free = _mb_text("corpora/en/summoning-conditions.jsonl", "en")
+    text = text[:text.rfind("\n", 0, 930_000)]
+    parts = [(o, t) for o, t in parts if o + len(t) <= len(text)]
+    db = tmp_path / "big.cdb"
+    con = sqlite3.connect(db)
+    con.execute('CREATE TABLE datas (id INTEGER, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER, atk INTEGER, '
+                '"def" INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)')
+    con.execute('CREATE TABLE texts (id INTEGER, name TEXT, "desc" TEXT)')
+    con.executemany("INSERT INTO datas VALUES (?, 3, 0, 0, 33, 0, 0, 8, 0, 0, 0)", [(1,), (2,)])  # Effect, Level 8
+    con.executemany("INSERT INTO texts VALUES (?, ?, ?)", [(1, "Long", text), (2, "Short", "Cannot be Special Summoned.")])
+    con.commit()
+    con.close()
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["tag", str(db), "-o", str(out), "--compact"])
+    assert r.exit_code == 0, r.output
+    a, b = (json.loads(x) for x in out.read_text(encoding="utf-8").splitlines())
+    assert a["id"] == 1 and "error" not in a and b["id"] == 2 and "cannot-special-summon" in b["tags"]
+    _check_lines([(c["kind"], *c["span"], c["pattern_id"]) for c in a["conditions"]], parts, free)
 
 
 def test_1mb_text_of_one_card_repeated_reads_each_copy(unhurried):
