@@ -2,7 +2,7 @@
 """Fuzzing of ``tag`` with mutated real card texts (issue 8, section 2).  A benchmark, not a test.
 
     .venv/bin/python bench/fuzz.py                 # 100,000 cards, seed 8
-    .venv/bin/python bench/fuzz.py --quick         # 5,000 cards and 2 texts of 1 MB
+    .venv/bin/python bench/fuzz.py --quick         # 5,000 cards and 4 texts of 1 MB
     .venv/bin/python bench/fuzz.py --n 20000 --seed 3 --mb 4 --keep
 
 1. Takes the real texts of ``../shared/data``: yaml-yugi (``text`` in en, zh-CN, zh-TW and ja, with
@@ -12,8 +12,8 @@
    truncated, junk characters, control characters (C0, C1, U+2028/2029, zero-width, BOM), astral
    characters, lone surrogates (JSON escapes), long (2-20 KB), a repeated fragment (2-30 KB), a mix
    of these, another card language than the text's, an empty or blank text, ``null``, a number or
-   another JSON type in place of the text; plus ``--mb`` texts of about 1 MB (UTF-8) made of real
-   texts of one language, card after card.  Each record gets the id ``1..N`` (its line number).
+   another JSON type in place of the text; plus ``--mb`` texts of about 1 MB (UTF-8): in turn real
+   texts of one language card after card, and a piece of 10-60 characters of one repeated.  Each record gets the id ``1..N`` (its line number).
 3. Writes them as JSONL (``{id, name, lang, text, type, level}``) to a temp folder and runs the real
    command line ``python -m extractor.cli tag FILE -o OUT --compact --no-progress`` in a child
    process (wall and CPU seconds, peak RSS: ``VmHWM`` of the child, see ``bench/_measure.py``).
@@ -185,12 +185,17 @@ def make_records(pool: list[dict], n: int, n_mb: int, seed: int) -> list[dict]:
             typ = rng.choice(_TYPES)
         recs.append({"id": i + 1, "name": src["name"], "lang": lang, "text": text, "type": typ,
                      "level": src["level"], "_kind": kind})
-    for j in range(n_mb):
-        lang = ("en", "zh-CN", "zh-TW", "ja")[j % 4]
+    for j in range(n_mb):  # real texts card after card, then a repeated fragment of one, in turn
+        lang = ("en", "zh-CN", "zh-TW", "ja")[j // 2 % 4]
         src = rng.choice([s for s in rng.sample(pool, 2000) if s["lang"] == lang] or pool)
-        recs.append({"id": n + j + 1, "name": src["name"], "lang": src["lang"],
-                     "text": _grow(rng, pool, src["lang"], MB, src["text"]), "type": src["type"],
-                     "level": src["level"], "_kind": "1 MB"})
+        if j % 2 == 0:
+            text, kind = _grow(rng, pool, src["lang"], MB, src["text"]), "1 MB"
+        else:
+            a = rng.randint(0, max(0, len(src["text"]) - 10))
+            piece = src["text"][a:a + rng.randint(10, 60)]
+            text, kind = piece * (MB // len(piece.encode()) + 1), "1 MB fragment"
+        recs.append({"id": n + j + 1, "name": src["name"], "lang": src["lang"], "text": text, "type": src["type"],
+                     "level": src["level"], "_kind": kind})
     return recs
 
 
@@ -293,13 +298,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=100_000, help="mutated cards (default 100,000)")
     ap.add_argument("--seed", type=int, default=8)
-    ap.add_argument("--mb", type=int, default=12, help="texts of about 1 MB on top (default 12)")
-    ap.add_argument("--quick", action="store_true", help="5,000 cards and 2 texts of 1 MB")
+    ap.add_argument("--mb", type=int, default=16, help="texts of about 1 MB on top (default 16)")
+    ap.add_argument("--quick", action="store_true", help="5,000 cards and 4 texts of 1 MB")
     ap.add_argument("--keep", action="store_true", help="keep the temp folder (input, output, stderr)")
     ap.add_argument("--save", action="store_true", help="also write bench/results/fuzz.md")
     args = ap.parse_args()
     if args.quick:
-        args.n, args.mb = min(args.n, 5_000), min(args.mb, 2)
+        args.n, args.mb = min(args.n, 5_000), min(args.mb, 4)
     require_shared(YAML_YUGI, CDB_DIR)
 
     t0 = time.perf_counter()
@@ -335,7 +340,7 @@ def main() -> int:
                 f"{ts[-1] * 1000:.1f} | {max(w for _, w in tw) * 1000:.1f} | {sum(1 for x in ts if x > SLOW)} |")
 
     all_t: list[tuple[float, float]] = []
-    for k in [k for k in (*KINDS, "1 MB") if by_kind[k]]:
+    for k in [k for k in (*KINDS, "1 MB", "1 MB fragment") if by_kind[k]]:
         all_t += times.get(k, [])
         lines.append(row(k, by_kind[k], errors[k], lost[k], times.get(k, [])))
     lines.append(row("**all**", len(recs), sum(errors.values()), sum(lost.values()), all_t))

@@ -51,17 +51,19 @@ class CardResult(BaseModel):
 
 #: Texts (normalized characters) longer than this are matched window by window: every window is
 #: at most this long and ends at a line break (else after a sentence, else at a space).  The longest
-#: real card text in the shared databases has ~2,000 characters, so a real text is one window.
-#: A pattern then never looks further than one window: matching costs O(length x WINDOW) at worst
-#: (a pattern that scans to the end of the text from every place it could match is quadratic).
-WINDOW = 5000
+#: real card texts in the shared databases have 1,959 characters (Japanese; English 867, Chinese
+#: 294), so a real text is one window and reads exactly as a whole.  A pattern then never looks
+#: further than one window: matching costs O(length x WINDOW) at worst (a pattern that scans on to
+#: the end of the text from every place where it could match is quadratic in what it sees).
+WINDOW = 2500
 #: CPU seconds one text may take from the start of :func:`analyze_text` (normalizing included) to
 #: the last window matched.  Checked before each window; a window is also stopped by the matcher's
 #: own guard (``patterns.REGEX_TIMEOUT``), so a text stops after at most this plus one window's
-#: matching.  A text not read in time is an error of that card (:func:`analyze`), never a hang.  Real
-#: card texts take well under 1 ms; a text of 1,000,000 characters ~0.4 s in English and ~1 s in
-#: Chinese (``bench/fuzz.py``).
-CARD_TIMEOUT = 2.0
+#: matching (milliseconds for a window of :data:`WINDOW` characters).  With what follows the
+#: matching (condition objects, profile, output) a card then takes at most about 1 s.  A text not
+#: read in time is an error of that card (:func:`analyze`), never a hang.  Real card texts take well
+#: under 1 ms; 1 MB of real card text (UTF-8) ~0.1-0.4 s (``bench/fuzz.py``).
+CARD_TIMEOUT = 0.8
 
 _CUTS = ("\n", ". ", "\u3002", " ")  # where a window may end: after a line, a sentence (en, zh/ja), a space
 
