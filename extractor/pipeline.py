@@ -240,8 +240,11 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
     own effect" is then not read as a Ritual Spell: see :func:`_drop_self_named_ritual`); ``warnings``: a list that collects problems that did not stop
     the analysis.
     Output: ``(conditions, profile, tags, mapped_text, segments)``.
+    A text longer than :data:`WINDOW` characters is matched window by window (:func:`_windows`),
+    so the time grows with its length, not with its square.
     Raises:
-        ValueError: unsupported language.  TimeoutError: a runaway pattern.
+        ValueError: unsupported language.  TimeoutError: a runaway pattern, or a text not read
+        within :data:`CARD_TIMEOUT` seconds of CPU time (the message says how far it got).
     """
     budget = _Budget()
     frame = frame or Frame()
