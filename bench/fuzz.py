@@ -18,7 +18,8 @@
    command line ``python -m extractor.cli tag FILE -o OUT --compact --no-progress`` in a child
    process (wall and CPU seconds, peak RSS: ``VmHWM`` of the child, see ``bench/_measure.py``).
 4. Checks: every input line gives exactly one output line, in order, carrying its id; every output
-   line is JSON; exit status 0; no traceback on stderr; no ``internal error`` line.
+   line is JSON and holds no raw U+2028 / U+2029 (line readers that use ``splitlines()`` split
+   there); exit status 0; no traceback on stderr; no ``internal error`` line.
 5. Times every card: a Python loop reads the same file with ``extractor.readers.read_cards`` and
    runs ``analyze`` + ``model_dump`` + ``orjson.dumps`` per card (what ``tag`` does), CPU time
    (``process_time``) and wall time (``perf_counter``) per card; checks that no card takes more than
@@ -225,6 +226,8 @@ def check_tag(recs: list[dict], out: Path, run) -> tuple[dict, dict[str, list[st
         lines.pop()
     objs = []
     for k, line in enumerate(lines, 1):
+        if b"\xe2\x80\xa8" in line or b"\xe2\x80\xa9" in line:  # U+2028 / U+2029: splitlines() splits there
+            fails["no raw U+2028/U+2029 in an output line"].append(f"line {k} (id {recs[k - 1]['id'] if k <= len(recs) else '?'})")
         try:
             objs.append(json.loads(line))
         except ValueError as e:
@@ -352,7 +355,8 @@ def main() -> int:
               f"peak RSS of this process {own_peak:.0f} MiB (getrusage ru_maxrss, input records held in memory)",
               "- slowest cards (CPU): " + "; ".join(f"id {i} ({k}, {n:,} chars) {dt * 1000:.0f} ms{' error' if e else ''}"
                                               for dt, i, k, n, e in slowest), "", "Checks:", ""]
-    checks = ["one output line per input line", "output line is not JSON", "every output line carries its id",
+    checks = ["one output line per input line", "output line is not JSON", "no raw U+2028/U+2029 in an output line",
+              "every output line carries its id",
               "exit status 0", "no traceback on stderr", "no internal error", "analyze and dump never raise",
               f"no card slower than {SLOW:g} s", "phrase is the text at its span"]
     for c in checks + [c for c in fails if c not in checks]:
