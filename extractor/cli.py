@@ -167,7 +167,7 @@ class _Main(click.Group):
     Ctrl-C and SIGTERM / SIGHUP into a one-line message and exit 130 / 128 + N."""
 
     lazy = {"judge": ("extractor.judge_cli", "judge"), "validate": ("extractor.validate_cli", "validate"),
-            "audit": ("extractor.audit_cli", "audit")}
+            "audit": ("extractor.audit_cli", "audit"), "query": ("extractor.query_cli", "query")}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
