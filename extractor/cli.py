@@ -298,12 +298,13 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     from .pipeline import analyze
     from .readers import InputError, read_cards
     from .writers import Writer
+    from .meta import output_meta
 
     t0 = time.perf_counter()
     try:
         items = read_cards(input, lang, input_format)
         cat = load_catalog()
-        writer = Writer(output, fmt)
+        writer = Writer(output, fmt, meta=output_meta("tag", [input], output))
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
     n = tagged = errors = mismatch = 0

@@ -135,6 +135,9 @@ def _run(source, target, source_lang, target_lang, source_format, target_format,
     dt = time.perf_counter() - t0
     try:
         _write(rep, output, html_path, html_limit)
+        if output and output != "-":  # issue 12 §3: <output>.meta.json beside the JSONL
+            from .meta import build_meta, write_sidecar
+            write_sidecar(output, build_meta("validate", [p for p in (source, target) if p is not None]))
         if errors_path:
             from .writers import atomic_path
             with atomic_path(errors_path) as tmp:

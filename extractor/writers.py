@@ -165,7 +165,8 @@ class Writer:
         BrokenPipeError: standard output was closed by its reader (``tag ... | head``).
     """
 
-    def __init__(self, output: str | None, fmt: str = "jsonl"):
+    def __init__(self, output: str | None, fmt: str = "jsonl", meta: dict | None = None):
+        self.meta = meta  # extractor.meta.build_meta(...): a meta table in SQLite, a <output>.meta.json sidecar
         if fmt not in FORMATS:
             raise ValueError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
         if fmt == "sqlite" and (output is None or output == "-"):
@@ -207,8 +208,12 @@ class Writer:
                         # the rename makes the file atomic: no rollback journal is needed, and none is left
                         self._db.execute("PRAGMA journal_mode=OFF")
                         self._db.execute("CREATE TABLE cards (id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER, "
-                                         "conditions TEXT, profile TEXT, registers TEXT, warnings TEXT, error TEXT)")
+                                         "conditions TEXT, profile TEXT, registers TEXT, warnings TEXT, error TEXT, procedures TEXT, "
+                                         "materials TEXT)")
                         self._db.execute("CREATE TABLE card_tags (id INTEGER, lang TEXT, tag TEXT)")
+                        if self.meta is not None:
+                            from .meta import write_sqlite_meta
+                            write_sqlite_meta(self._db, self.meta)
                         self._fh = None
                     else:
                         self._fh = open(self._tmp, "wb")
@@ -261,10 +266,11 @@ class Writer:
                                 obj.get("error") or ""])
             self._flush_csv()
         else:
-            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)", (
+            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", (
                 obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []), obj.get("tributes"),
                 orjson.dumps(obj.get("conditions") or []).decode(), orjson.dumps(obj.get("profile")).decode(),
-                " ".join(obj.get("registers") or []), orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error")))
+                " ".join(obj.get("registers") or []), orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error"),
+                orjson.dumps(obj.get("procedures") or []).decode(), orjson.dumps(obj.get("materials") or []).decode()))
             self._db.executemany("INSERT INTO card_tags VALUES (?,?,?)",
                                  [(obj.get("id"), obj.get("lang"), t) for t in obj.get("tags") or []])
 
@@ -298,3 +304,10 @@ class Writer:
                 if et is not None:
                     return
                 raise self._fail(e) from e
+            if et is None and self.meta is not None and self.fmt != "sqlite":
+                from .meta import sidecar_path, write_sidecar
+                try:
+                    write_sidecar(self.output, self.meta)  # issue 12 §3: after the output is in place
+                except OSError as e:
+                    raise OutputError(f"the output {self.output!r} is written, but not its "
+                                      f"{sidecar_path(self.output).name}: {_describe(e)}") from e
