@@ -14,7 +14,8 @@ Terms (case-insensitive; a value with spaces is quoted, ``name:"great moth"``):
 - ``kind:K``: a condition of kind ``K`` (``kind:builtin-special-summon``).
 - ``from:LOC``: a built-in Special Summon (seed 002) from ``LOC`` (``hand``, ``deck``, ``gy``,
   ``banished``, ``extra``, ``field``; ``grave``/``graveyard`` mean ``gy``): the
-  ``profile.special_summon.procedures[].locations`` of the card.
+  ``profile.special_summon.procedures[].locations`` of the card (output of ``tag --compact``, which
+  has no profile: its ``builtin-special-summon-from:LOC`` tags, made from the same list).
 - ``cost:ACTION``: a built-in procedure whose cost has that action (``procedures[].cost_actions[]
   .action``; ``cost:send-to-gy`` = ``cost:send_to_gy``; ``cost:none`` = a procedure with no cost).
 - ``tributes:N``: the Tributes its Normal Summon needs (the ``tributes`` field; ``tributes:none``:
@@ -144,12 +145,19 @@ def parse(expr: str) -> Query:
         if tok.type == "$END":
             exp = ", ".join(sorted(_HUMAN.get(t, t) for t in e.expected if t != "$END"))
             raise QueryError(f"the query ends too early (expected {exp})", expr, len(expr)) from None
-        what = {"RPAR": "')' without '('", "_OR": "'or' without a term before it"}.get(tok.type, f"unexpected {tok.value!r}")
+        depth = sum(1 if ch == "(" else -1 if ch == ")" else 0 for ch in _unquoted(expr[:tok.start_pos]))
+        what = {"RPAR": "')' without '('" if depth <= 0 else "unexpected ')' (a term was expected)",
+                "_OR": "'or' without a term before it"}.get(tok.type, f"unexpected {tok.value!r}")
         raise QueryError(what, expr, tok.start_pos) from None
     except UnexpectedEOF:  # pragma: no cover - LALR reports the end as UnexpectedToken
         raise QueryError("the query ends too early", expr, len(expr)) from None
     needs: set[str] = set()
     return Query(expr, tree, _compile(tree, expr, needs), needs)
+
+
+def _unquoted(s: str) -> str:
+    """``s`` without its quoted phrases (parentheses inside quotes are words)."""
+    return "".join(s.split('"')[::2])
 
 
 def _text(tok) -> str:
@@ -219,10 +227,14 @@ def _field(ftok, optok, vtok, *, expr: str, needs: set[str]) -> Pred:
         if loc not in LOCATIONS:
             raise _unknown("location", v, LOCATIONS, expr, vpos)
 
+        tag = f"builtin-special-summon-from:{loc}"
+
         def from_(r: dict) -> bool:
-            ss = (r.get("profile") or {}).get("special_summon") or {}
+            prof = r.get("profile")
+            if prof is None:  # tag --compact leaves the profile out: its tags say the same (extractor.tags)
+                return tag in r.get("tags", ())
+            ss = prof.get("special_summon") or {}
             return any(loc in p.get("locations", ()) for p in ss.get("procedures") or ())
-        needs.add("profile")
         return from_
     if f == "cost":
         act = v.replace("-", "_")
@@ -404,7 +416,9 @@ def iter_records(path: str, lang: str | None = None, input_format: str | None = 
         src = _on_the_fly(path, lang, input_format)
     for obj, raw in src:
         if obj.get("error"):
-            problems.append(ReadProblem(f"card {obj.get('id')} {obj.get('name')!r}", str(obj["error"])))
+            err = str(obj["error"])  # tag's error already names the card ("card 7 'Name': ...")
+            where = f"card {obj.get('id')} {obj.get('name')!r}"
+            problems.append(ReadProblem(where, err[len(where) + 2:] if err.startswith(where + ": ") else err))
             continue
         yield obj, raw
 

@@ -9,7 +9,7 @@ import click
 _MAX_LISTED = 10  # records that could not be queried, listed on standard error
 
 
-@click.command("query")
+@click.command("query", context_settings={"ignore_unknown_options": True})  # 'EXPR' may start with '-' 
 @click.argument("input", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.argument("expr", metavar="'EXPR'")
 @click.option("--json", "as_json", is_flag=True, help="Print each matching card as one JSON line (tag's format).")
