@@ -8,8 +8,8 @@
      "created": "2026-12-01T17:30:00Z"}       # UTC, whole seconds
 
 Standard input is ``{"name": "-", "sha256": null, "bytes": null}``.  Where it goes:
-:func:`write_sidecar` writes ``<output>.meta.json`` beside a JSONL or CSV file (atomically, after
-the output is in place; it adds ``"output": {"name", "sha256", "bytes"}`` of the finished file);
+:func:`write_sidecar` writes ``<output>.meta.json`` beside a JSONL or CSV file, and beside the
+HTML and SQL files of ``validate`` / ``audit`` (atomically, after the output is in place; it adds ``"output": {"name", "sha256", "bytes"}`` of the finished file);
 :func:`write_sqlite_meta` writes a ``meta`` table (``key TEXT PRIMARY KEY, value TEXT``; lists and
 objects as JSON) into an SQLite output.  :func:`read_meta` reads either back.
 """
@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-__all__ = ["catalog_digest", "file_digest", "input_info", "build_meta", "output_meta", "sidecar_path", "write_sidecar",
+__all__ = ["catalog_digest", "file_digest", "input_info", "build_meta", "output_meta", "sidecar_path", "write_sidecar", "write_sidecars",
            "write_sqlite_meta", "read_meta", "tool_version"]
 
 TOOL = "ygo-extractor"
@@ -151,6 +151,12 @@ def write_sidecar(output: str | os.PathLike, meta: dict[str, Any]) -> Path | Non
     with atomic_path(target) as tmp:
         tmp.write_bytes(orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n")
     return target
+
+
+def write_sidecars(outputs: Sequence[str | None], meta: dict[str, Any]) -> list[Path]:
+    """:func:`write_sidecar` for each written file of a command (``-o``, ``--html``, ``--sql``, ...);
+    ``None`` / ``-`` entries are skipped.  Output: the sidecars written.  Raises OSError."""
+    return [p for out in outputs if out and str(out) != "-" and (p := write_sidecar(out, meta)) is not None]
 
 
 def write_sqlite_meta(db: sqlite3.Connection, meta: dict[str, Any]) -> None:

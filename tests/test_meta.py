@@ -122,14 +122,28 @@ def test_validate_output_records_both_inputs(tmp_path):
     _check_common(read_meta(out2), "validate", [a, b])
 
 
-def test_audit_output_gets_a_sidecar(tmp_path):
-    out = tmp_path / "audit.jsonl"
+def test_audit_outputs_get_sidecars(tmp_path):
+    out, html, sql = tmp_path / "audit.jsonl", tmp_path / "audit.html", tmp_path / "fix.sql"
     src = SAMPLE / "cards.cdb"
-    r = CliRunner().invoke(main, ["audit", str(src), "-o", str(out)])
+    r = CliRunner().invoke(main, ["audit", str(src), "-o", str(out), "--html", str(html), "--sql", str(sql)])
     assert r.exit_code == 0, r.output
-    meta = read_meta(out)
-    _check_common(meta, "audit", [src])
-    assert meta["output"] == {"name": "audit.jsonl", "sha256": _sha(out), "bytes": out.stat().st_size}
+    for f in (out, html, sql):
+        meta = read_meta(f)
+        _check_common(meta, "audit", [src])
+        assert meta["output"] == {"name": f.name, "sha256": _sha(f), "bytes": f.stat().st_size}
+    assert len(list(tmp_path.iterdir())) == 6
+
+
+def test_validate_html_and_errors_get_sidecars(tmp_path):
+    html, errs = tmp_path / "r.html", tmp_path / "errors.txt"
+    src = SAMPLE / "yaml-yugi.jsonl"
+    r = CliRunner().invoke(main, ["validate", str(src), "--source-lang", "en", "--target-lang", "zh-TW",
+                                  "--html", str(html), "--errors", str(errs), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    for f in (html, errs):
+        meta = read_meta(f)
+        _check_common(meta, "validate", [src])
+        assert meta["output"]["sha256"] == _sha(f)
 
 
 def test_build_meta_for_standard_input_and_a_fixed_date():
