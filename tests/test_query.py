@@ -151,6 +151,17 @@ def test_card_database_is_tagged_on_the_fly(tmp_path):
     assert raw and all(k[0] for k in raw)
 
 
+def test_from_reads_the_tags_of_compact_output(tmp_path, records):
+    """tag --compact leaves the profile out; from: then reads the builtin-special-summon-from tags."""
+    full, compact = tmp_path / "full.jsonl", tmp_path / "compact.jsonl"
+    _tag([str(SAMPLE / "cards.jsonl"), "-o", str(full)])
+    _tag([str(SAMPLE / "cards.jsonl"), "-o", str(compact), "--compact"])
+    assert all("profile" not in json.loads(x) for x in compact.read_text().splitlines())
+    for loc in ("hand", "gy"):
+        assert _query(compact, f"from:{loc}") == _query(full, f"from:{loc}")
+    assert _query(compact, "from:hand")
+
+
 def test_cost_and_summon_terms_on_records(tmp_path):
     """The cost and material fields are filled by other parts of the pipeline as they grow: the
     terms read them in tag's output shape (procedures[].cost_actions[].action, materials[].summon)."""
@@ -330,7 +341,7 @@ def yaml_yugi(shared, tmp_path_factory) -> Path:
     if not src.is_file():
         pytest.skip("no yaml-yugi in ../shared")
     out = tmp_path_factory.mktemp("yy") / "yy.jsonl"
-    _tag([str(src), "-o", str(out), "--compact"])
+    _tag([str(src), "-o", str(out)])
     return out
 
 
@@ -343,6 +354,9 @@ def test_yaml_yugi_terms_agree(yaml_yugi):
         "tag:builtin-special-summon-from:gy": lambda r: "builtin-special-summon-from:gy" in r["tags"],
         "kind:special-summons-itself": lambda r: any(c["kind"] == "special-summons-itself" for c in r["conditions"]),
         "tributes:3": lambda r: r["tributes"] == 3,
+        "from:gy": lambda r: any("gy" in p["locations"] for p in _procs(r)),
+        "from:extra": lambda r: any("extra" in p["locations"] for p in _procs(r)),
+        "summon:ritual": lambda r: r["profile"] is not None and r["profile"]["card_kind"] == "ritual",
         "cost:none": lambda r: any(a["action"] == "none" for p in r["procedures"] for a in p["cost_actions"]),
         "-is:nomi tributes>=2 dragon": lambda r: ("nomi" not in r["tags"] and (r["tributes"] or 0) >= 2
                                                   and "dragon" in r["name"].lower()),
