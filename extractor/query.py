@@ -42,6 +42,9 @@ from typing import Any
 
 import orjson
 
+from .conditions import LOCATIONS
+from .tags import TAG_NAMES
+
 __all__ = ["GRAMMAR", "FIELDS", "TAG_NAMES", "QueryError", "Query", "parse", "iter_records", "ReadProblem",
            "run"]
 
@@ -69,12 +72,6 @@ WORD: /[^\s()"\-][^\s()"]*/
 FIELDS = ("tag", "is", "kind", "from", "cost", "tributes", "summon", "lang", "name")
 
 #: The tags ``tag`` writes (TAGS.md); a parametrised tag is listed by its name before ``:``.
-TAG_NAMES = ("cannot-normal-summon", "cannot-normal-set", "special-summon-monster", "revive-limit", "nomi",
-             "semi-nomi", "cannot-special-summon", "special-summon-only-by", "must-first-be",
-             "builtin-special-summon", "builtin-special-summon-from", "cannot-special-summon-from",
-             "tributes-required", "tribute-summon-3-optional", "normal-summon-without-tributes",
-             "summon-condition-while", "gemini", "fusion-materials-only", "grants-additional-normal-summon")
-LOCATIONS = ("hand", "deck", "gy", "banished", "extra", "field")
 _LOC_ALIASES = {"grave": "gy", "graveyard": "gy", "extra-deck": "extra", "extradeck": "extra", "banish": "banished"}
 SUMMONS = ("fusion", "synchro", "xyz", "link", "ritual")
 
