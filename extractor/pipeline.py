@@ -295,10 +295,7 @@ def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
         conds, profile, tags, mt, _ = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
                                                    pendulum_effect=card.pendulum_effect, name=card.name,
                                                    warnings=warnings)
-        reg = None
-        if lang_family(card.lang) == "zh" and card.text:
-            from .normalize.zh import registers
-            reg = registers(card.text)
+        reg = mt.registers if card.text else None  # the Chinese normalizer's registers of the card text
         structure = structure_of(conds, card.frame)
     except (ValueError, TimeoutError) as e:
         return _failed(card, str(e))

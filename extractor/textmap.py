@@ -7,6 +7,7 @@ exclusive, everywhere in this project.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from typing import Callable, Iterable
 
@@ -20,13 +21,38 @@ Edit = tuple[int, int, int, int]
 
 
 class _Pass:
-    """The edits of one rewriting pass, sorted by position; maps positions back one step."""
+    """The changes of one rewriting pass, in text order; maps positions back one step.
 
-    __slots__ = ("edits", "starts")
+    Built from ``(start, end, replacement length)`` of each change in the text BEFORE the pass; the
+    edits (positions after the pass too) are computed on first use, so a pass whose spans are
+    never mapped back costs only the list of its changes."""
 
-    def __init__(self, edits: list[Edit]):
-        self.edits = edits
-        self.starts = [e[0] for e in edits]
+    __slots__ = ("changes", "_edits", "_starts")
+
+    def __init__(self, changes: list[tuple[int, int, int]]):
+        self.changes = changes
+        self._edits: list[Edit] | None = None
+        self._starts: list[int] = []
+
+    @property
+    def edits(self) -> list[Edit]:
+        """``(norm_start, norm_end, src_start, src_end)`` of each change, sorted."""
+        if self._edits is None:
+            edits: list[Edit] = []
+            shift = 0
+            for s, e, n in self.changes:
+                ns = s + shift
+                edits.append((ns, ns + n, s, e))
+                shift += n - (e - s)
+            self._edits = edits
+            self._starts = [e[0] for e in edits]
+        return self._edits
+
+    @property
+    def starts(self) -> list[int]:
+        if self._edits is None:
+            self.edits
+        return self._starts
 
 
 class MappedText:
@@ -35,6 +61,9 @@ class MappedText:
     Attributes:
         original: the text as it was read (never changed).
         text: the current normalized text.
+        registers: what the normalizer found about the wording, when it reads that (the Chinese
+            normalizer: the registers of the text, ``["official", "old", "community"]`` or a
+            part of it); ``None`` otherwise.
 
     Build it with ``MappedText(original)`` then apply passes with :meth:`sub`,
     :meth:`translate_chars` or :meth:`replace_all`.  :meth:`to_original` maps a half-open span
@@ -42,44 +71,44 @@ class MappedText:
     that produced it; a span inside one rewrite maps to that rewrite's whole source.
     """
 
-    __slots__ = ("original", "text", "_passes")
+    __slots__ = ("original", "text", "registers", "_passes")
 
     def __init__(self, original: str):
         self.original = original
         self.text = original
+        self.registers: list[str] | None = None
         self._passes: list[_Pass] = []
 
     # -- building ---------------------------------------------------------------------------
-    def _apply(self, pieces: Iterable[tuple[int, int, str]]) -> None:
-        """Replace each ``(start, end, replacement)`` (sorted, non-overlapping) of ``text``."""
-        out: list[str] = []
-        edits: list[Edit] = []
-        last = 0
-        npos = 0
-        src = self.text
-        for s, e, rep in pieces:
-            if src[s:e] == rep:
-                continue
-            out.append(src[last:s])
-            npos += s - last
-            out.append(rep)
-            edits.append((npos, npos + len(rep), s, e))
-            npos += len(rep)
-            last = e
-        if not edits:
-            return
-        out.append(src[last:])
-        self.text = "".join(out)
-        self._passes.append(_Pass(edits))
+    def sub(self, pattern: "regex.Pattern[str] | re.Pattern[str]",
+            repl: Callable[["regex.Match[str]"], str] | str) -> "MappedText":
+        """Rewrite every match of ``pattern`` (a compiled ``regex`` or ``re`` pattern) by ``repl``
+        (a string, ``\\1`` templates allowed, or a function of the match).
 
-    def sub(self, pattern: "regex.Pattern[str]", repl: Callable[["regex.Match[str]"], str] | str) -> "MappedText":
-        """Rewrite every match of ``pattern`` by ``repl`` (a string or a function of the match)."""
+        The text is rewritten by the pattern's own ``sub``; only the matches whose replacement
+        differs from the matched text are recorded (a pass that changes nothing records none)."""
+        changes: list[tuple[int, int, int]] = []
+        add = changes.append
         if isinstance(repl, str):
-            rep = repl
-            pieces = ((m.start(), m.end(), m.expand(rep) if "\\" in rep else rep) for m in pattern.finditer(self.text))
+            template = "\\" in repl
+
+            def cb(m: "regex.Match[str]") -> str:
+                rep = m.expand(repl) if template else repl
+                if m.group() != rep:
+                    s, e = m.span()
+                    add((s, e, len(rep)))
+                return rep
         else:
-            pieces = ((m.start(), m.end(), repl(m)) for m in pattern.finditer(self.text))
-        self._apply(list(pieces))
+            def cb(m: "regex.Match[str]") -> str:
+                rep = repl(m)
+                if m.group() != rep:
+                    s, e = m.span()
+                    add((s, e, len(rep)))
+                return rep
+        new = pattern.sub(cb, self.text)
+        if changes:
+            self.text = new
+            self._passes.append(_Pass(changes))
         return self
 
     def replace_all(self, table: dict[str, str], pattern: "regex.Pattern[str] | None" = None) -> "MappedText":
