@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Speed of the whole ``tag`` run on yaml-yugi, next to a plain ``regex`` scan of the same texts.
 
-    ./dev bench                      # = .venv/bin/python bench/speed.py
-    .venv/bin/python bench/speed.py --repeat 3 --save   # best of 3; also bench/results/speed.md
+    ./dev bench                      # = .venv/bin/python bench/speed.py (3 repeats, medians)
+    .venv/bin/python bench/speed.py --repeat 5 --save    # also bench/results/speed.md
+    .venv/bin/python bench/speed.py --stages zh-CN       # where the time of one run goes
+    .venv/bin/python bench/speed.py --jobs 2             # also: tag --jobs 2 against --jobs 1
 
 For each language (en, zh-CN, and zh-TW = OpenCC s2tw conversions of the zh-CN texts, written to a
-temp file first and not timed) it runs, as SUBPROCESSES pinned to one CPU core:
+temp file first and not timed) it runs, as SUBPROCESSES pinned to one CPU core, in turn
+(pipeline, plain, pipeline, plain, ...; ``--repeat`` pairs):
 
 1. pipeline: ``python -m extractor.cli tag ../shared/data/yaml-yugi/cards.jsonl --lang L -o TMP``
-   -- the real command line (interpreter start, imports, catalog compile, read, normalize, match,
+   -- the real command line (interpreter start, imports, catalog load, read, normalize, match,
    profile, tags, JSONL written atomically to a temp file);
 2. plain: ``python bench/speed.py --plain-worker ...`` -- reads the same file the same way
    (orjson per line, ``text[L]`` and ``pendulum_effect[L]``), scans each text with ONE compiled
@@ -18,13 +21,18 @@ The plain scan's phrases come from the pattern catalog (``patterns/<lang>/*.yaml
 ``match`` example of every pattern, the text that pattern itself matches in the (normalized)
 example, cut before the first quote (card names) and trimmed; phrases shorter than 4 characters
 (English) or 3 (Chinese) are dropped.  For zh-TW the s2tw forms of the Chinese phrases are added.
-(The catalog has no ``requires`` lists to use instead.)  The phrase list is built by this script
-before timing and handed to the worker in a file.
+The phrase list is built by this script before timing and handed to the worker in a file.  (Building
+it loads the catalog once, so the timed runs start with the compiled catalog in the user's cache
+folder, as every run after the first does.)
 
-Printed per run: cards (input lines, error lines included), wall and CPU seconds, cards/s,
-seconds for 14,000 cards, peak RSS of the child (``os.wait4`` rusage); per language the ratio
-pipeline cards/s / plain cards/s (target >= 0.3) and whether 14k cards take < 10 s.  Figures are
-printed, never asserted.  Needs ../shared; exits with a message if it is absent.
+Printed per run kind: cards (input lines, error lines included), the MEDIAN wall and CPU seconds of
+the repeats (min-max after them), cards/s, seconds for 14,000 cards, peak RSS of the child (its own
+VmHWM); per language the ratio pipeline cards/s / plain cards/s (targets: >= 0.5 in Chinese, >= 0.9
+in English), by wall time and by CPU time, each the median of the ratios of the pairs.  Then the
+CLI cold start: ``ygo-extractor --version`` and one ``explain`` (targets < 0.3 s and < 0.8 s wall),
+and with ``--jobs N`` the wall time of ``tag --jobs N`` against ``--jobs 1`` (not pinned: that is
+the point), reported apart from the ratio.  Figures are printed, never asserted.  Needs ../shared;
+exits with a message if it is absent.
 """
 from __future__ import annotations
 
@@ -124,7 +132,60 @@ def _count_lines(path: Path) -> int:
         return sum(1 for line in f if line.strip())
 
 
-def bench(repeat: int, langs: list[str]) -> str:
+TARGETS = {"en": 0.9, "zh-CN": 0.5, "zh-TW": 0.5}
+EXPLAIN_TEXT = ("Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by having exactly 3 DARK "
+                "monsters in your GY.")
+
+
+def _median(xs: list[float]) -> float:
+    import statistics
+    return statistics.median(xs)
+
+
+def _spread(xs: list[float]) -> str:
+    return f"{min(xs):.2f}-{max(xs):.2f}" if len(xs) > 1 else ""
+
+
+def _cold_start(repeat: int) -> list[tuple[str, list]]:
+    """``ygo-extractor --version`` and one ``explain``: wall and CPU of each run (pinned)."""
+    from _common import run_child
+
+    out = []
+    for name, args in (("ygo-extractor --version", ["-m", "extractor.cli", "--version"]),
+                       ("ygo-extractor explain TEXT --type \"Dragon / Effect\" --level 7",
+                        ["-m", "extractor.cli", "explain", EXPLAIN_TEXT, "--type", "Dragon / Effect", "--level", "7"])):
+        runs = []
+        for _ in range(max(repeat, 5)):
+            r = run_child(args)
+            if r.returncode != 0:
+                sys.exit(f"{name} failed (exit {r.returncode}):\n{r.stderr[-2000:]}")
+            runs.append(r)
+        out.append((name, runs))
+    return out
+
+
+def _jobs(jobs: int, repeat: int, tmp: Path) -> list[tuple[str, int, list]]:
+    """``tag --jobs N`` against ``--jobs 1`` on yaml-yugi zh-CN (not pinned; outputs compared)."""
+    from _common import YAML_YUGI, run_child, tag_args
+
+    rows = []
+    outs = {}
+    for n in (1, jobs):
+        runs = []
+        for _ in range(repeat):
+            out = tmp / f"jobs{n}.jsonl"
+            r = run_child(tag_args(YAML_YUGI, "zh-CN", out, "--jobs", str(n)), one_core=False)
+            if r.returncode != 0:
+                sys.exit(f"tag --jobs {n} failed (exit {r.returncode}):\n{r.stderr[-2000:]}")
+            runs.append(r)
+            outs[n] = out.read_bytes()
+        rows.append(("zh-CN", n, runs))
+    if outs[1] != outs[jobs]:
+        sys.exit(f"tag --jobs {jobs} wrote another output than --jobs 1")
+    return rows
+
+
+def bench(repeat: int, langs: list[str], jobs: int = 0, cold: bool = True) -> str:
     from _common import YAML_YUGI, rel, require_shared, run_child, s2tw_yaml_yugi, tag_args
 
     require_shared(YAML_YUGI)
@@ -145,54 +206,76 @@ def bench(repeat: int, langs: list[str]) -> str:
             pf = tmp / f"phrases.{lang}.json"
             pf.write_text(json.dumps(phrases, ensure_ascii=False), encoding="utf-8")
             out_p, out_r = tmp / f"tag.{lang}.jsonl", tmp / f"plain.{lang}.jsonl"
-            pipe_cmd = tag_args(src, lang, out_p)
-            plain_cmd = [str(Path(__file__).resolve()), "--plain-worker", str(src), lang, str(pf), str(out_r)]
+            kinds = (("pipeline", tag_args(src, lang, out_p), out_p),
+                     ("plain regex", [str(Path(__file__).resolve()), "--plain-worker", str(src), lang, str(pf), str(out_r)], out_r))
             commands += [" ".join([".venv/bin/python", "-m", "extractor.cli", "tag", rel(src), "--lang", lang,
                                    "-o", "OUT.jsonl", "--no-progress"])]
-            best = {}
-            for name, cmd, out in (("pipeline", pipe_cmd, out_p), ("plain regex", plain_cmd, out_r)):
-                runs = []
-                for _ in range(repeat):
+            runs: dict[str, list] = {"pipeline": [], "plain regex": []}
+            for _ in range(repeat):  # in turn, so that a slower spell of the machine hits both
+                for name, cmd, _out in kinds:
                     print(f"  {lang:6} {name} ...", file=sys.stderr)
                     r = run_child(cmd)
                     if r.returncode != 0:
                         sys.exit(f"{name} run for {lang} failed (exit {r.returncode}):\n{r.stderr[-2000:]}")
-                    runs.append(r)
-                r = min(runs, key=lambda x: x.wall)
-                n = _count_lines(out)
+                    runs[name].append(r)
+            n = {name: _count_lines(out) for name, _cmd, out in kinds}
+            for name, _cmd, _out in kinds:
+                rs = runs[name]
+                wall, cpu = [r.wall for r in rs], [r.cpu for r in rs]
                 cli_s = None
                 if name == "pipeline":
-                    last = [l for l in r.stderr.splitlines() if l.startswith("cards ")]
-                    if last and "seconds" in last[-1]:
-                        cli_s = float(last[-1].rsplit("seconds", 1)[1])
-                best[name] = (r, n, cli_s)
-                rows.append((lang, name, n, r.wall, r.cpu, n / r.wall, r.wall * CARDS_TARGET / n, r.maxrss_mib,
-                             cli_s, len(phrases) if name != "pipeline" else None))
-            (rp, n_p, _), (rr, n_r, _) = best["pipeline"], best["plain regex"]
-            ratio = (n_p / rp.wall) / (n_r / rr.wall)
-            ratio_cpu = (n_p / rp.cpu) / (n_r / rr.cpu)
-            summary.append((lang, ratio, ratio_cpu, rp.wall * CARDS_TARGET / n_p, rp.cpu * CARDS_TARGET / n_p))
+                    secs = [float(l.rsplit("seconds", 1)[1]) for r in rs for l in r.stderr.splitlines()
+                            if l.startswith("cards ") and "seconds" in l]
+                    cli_s = _median(secs) if secs else None
+                rows.append((lang, name, n[name], _median(wall), _spread(wall), _median(cpu), n[name] / _median(wall),
+                             _median(wall) * CARDS_TARGET / n[name], max(r.maxrss_mib for r in rs), cli_s,
+                             len(phrases) if name != "pipeline" else None))
+            pairs = list(zip(runs["pipeline"], runs["plain regex"]))
+            ratio = _median([(n["pipeline"] / a.wall) / (n["plain regex"] / b.wall) for a, b in pairs])
+            ratio_cpu = _median([(n["pipeline"] / a.cpu) / (n["plain regex"] / b.cpu) for a, b in pairs])
+            p_wall = _median([a.wall for a, _ in pairs])
+            summary.append((lang, ratio, ratio_cpu, p_wall * CARDS_TARGET / n["pipeline"]))
+        cold_rows = _cold_start(repeat) if cold else []
+        job_rows = _jobs(jobs, repeat, tmp) if jobs > 1 else []
 
     o = ["# Speed: `tag` on yaml-yugi vs a plain regex scan", ""]
-    o.append(f"{time.strftime('%Y-%m-%d %H:%M')}, commit {_git()}, Python {platform.python_version()}, {_cpu_model()}; "
-             f"each run a subprocess pinned to one CPU core; best wall time of {repeat}.")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    o.append(f"{time.strftime('%Y-%m-%d %H:%M')}, commit {_git()}, Python {platform.python_version()}, {_cpu_model()}, "
+             f"{os.cpu_count()} cores, load average {load:.1f} at the end; each run a subprocess pinned to one CPU core; "
+             f"median of {repeat} (pipeline and plain scan run in turn).")
     o.append("")
-    o.append("| lang | run | cards | wall s | CPU s | cards/s | s per 14k cards | peak RSS MiB | note |")
-    o.append("|---|---|---:|---:|---:|---:|---:|---:|---|")
-    for lang, name, n, wall, cpu, cps, per14k, rss, cli_s, nph in rows:
+    o.append("| lang | run | cards | wall s (median) | wall min-max | CPU s (median) | cards/s (wall) | s per 14k cards | peak RSS MiB | note |")
+    o.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for lang, name, n_, wall, spread, cpu, cps, per14k, rss, cli_s, nph in rows:
         note = (f"tag's own timer (after start-up): {cli_s:.2f} s" if cli_s is not None
                 else f"{nph} phrases in one alternation")
-        o.append(f"| {lang} | {name} | {n:,} | {wall:.2f} | {cpu:.2f} | {cps:,.0f} | {per14k:.2f} | {rss:.0f} | {note} |")
+        o.append(f"| {lang} | {name} | {n_:,} | {wall:.2f} | {spread} | {cpu:.2f} | {cps:,.0f} | {per14k:.2f} | {rss:.0f} | {note} |")
     o.append("")
-    o.append("| lang | pipeline/plain cards/s, wall (target >= 0.3) | same, CPU time | pipeline s per 14k cards, wall "
-             "(target < 10) | same, CPU time |")
+    o.append("| lang | pipeline/plain cards/s, wall (median of pairs) | same, CPU time | target | pipeline s per 14k cards, wall (target < 10) |")
     o.append("|---|---:|---:|---:|---:|")
-    for lang, ratio, ratio_cpu, per14k, per14k_cpu in summary:
-        o.append(f"| {lang} | {ratio:.2f} {'ok' if ratio >= 0.3 else 'BELOW'} | {ratio_cpu:.2f} | "
-                 f"{per14k:.2f} {'ok' if per14k < 10 else 'ABOVE'} | {per14k_cpu:.2f} |")
+    for lang, ratio, ratio_cpu, per14k in summary:
+        t = TARGETS.get(lang, 0.5)
+        o.append(f"| {lang} | {ratio:.2f} {'ok' if ratio >= t else 'BELOW'} | {ratio_cpu:.2f} {'ok' if ratio_cpu >= t else 'BELOW'} | "
+                 f">= {t} | {per14k:.2f} {'ok' if per14k < 10 else 'ABOVE'} |")
     o.append("")
     o.append("Wall time includes interpreter start-up and imports; CPU time (user+sys of the child) is the "
-             "steadier figure when other work shares the machine.  Peak RSS = the child's own VmHWM.")
+             "steadier figure when other work shares the machine.  Peak RSS = the child's own VmHWM (largest of the runs).")
+    if cold_rows:
+        o += ["", "CLI cold start (a new process each run, pinned to one core; the compiled catalog comes from the cache):", "",
+              "| command | wall s (median) | wall min-max | CPU s (median) | target (wall) | peak RSS MiB |",
+              "|---|---:|---:|---:|---:|---:|"]
+        for (name, rs), t in zip(cold_rows, (0.3, 0.8)):
+            w = _median([r.wall for r in rs])
+            o.append(f"| `{name}` | {w:.3f} {'ok' if w < t else 'ABOVE'} | {_spread([r.wall for r in rs])} | "
+                     f"{_median([r.cpu for r in rs]):.3f} | < {t} | {max(r.maxrss_mib for r in rs):.0f} |")
+    if job_rows:
+        o += ["", "`tag --jobs N` (worker processes, not pinned; the same output as --jobs 1, checked), apart from the ratio:", "",
+              "| lang | jobs | wall s (median) | wall min-max | CPU s of the parent (median) | gain (wall, against --jobs 1) |",
+              "|---|---:|---:|---:|---:|---:|"]
+        base = _median([r.wall for r in job_rows[0][2]])
+        for lang, nj, rs in job_rows:
+            w = _median([r.wall for r in rs])
+            o.append(f"| {lang} | {nj} | {w:.2f} | {_spread([r.wall for r in rs])} | {_median([r.cpu for r in rs]):.2f} | {base / w:.2f}x |")
     o.append("")
     o.append("Commands (pipeline runs; the plain scan is `bench/speed.py --plain-worker FILE LANG PHRASES.json OUT`):")
     o.append("")
@@ -202,9 +285,115 @@ def bench(repeat: int, langs: list[str]) -> str:
     return "\n".join(o) + "\n"
 
 
+# -- where the time goes: one tag run in this process, CPU time per stage ------------------------
+
+class _Stages:
+    """Self CPU time (``time.process_time``) per stage: a wrapped function's time counts for its
+    stage minus the time of wrapped functions it calls.  Each wrapped call costs ~1 us of its own
+    (a few % of the run), counted in the stage that makes the call."""
+
+    def __init__(self) -> None:
+        from collections import defaultdict
+        self.total: dict[str, float] = defaultdict(float)
+        self.calls: dict[str, int] = defaultdict(int)
+        self.stack = ["other (command loop, click, writer set-up)"]
+        self.mark = time.process_time()
+
+    def _enter(self, name: str) -> None:
+        now = time.process_time()
+        self.total[self.stack[-1]] += now - self.mark
+        self.mark = now
+        self.stack.append(name)
+        self.calls[name] += 1
+
+    def _leave(self) -> None:
+        now = time.process_time()
+        self.total[self.stack.pop()] += now - self.mark
+        self.mark = now
+
+    def wrap(self, owner, attr: str, name: str, generator: bool = False) -> None:
+        fn = getattr(owner, attr, None)
+        if fn is None:
+            return
+        st = self
+
+        def timed(*a, **k):
+            st._enter(name)
+            try:
+                res = fn(*a, **k)
+                it = iter(res) if generator else None
+            finally:
+                st._leave()
+            if not generator:
+                return res
+
+            def each():
+                while True:
+                    st._enter(name)
+                    try:
+                        x = next(it)
+                    except StopIteration:
+                        return
+                    finally:
+                        st._leave()
+                    yield x
+            return each()
+
+        setattr(owner, attr, timed)
+
+
+def stages(lang: str) -> int:
+    """Run ``tag`` on yaml-yugi in ``lang`` in this process with timers around each stage; print
+    CPU seconds per stage."""
+    from _common import YAML_YUGI, require_shared, s2tw_yaml_yugi
+
+    require_shared(YAML_YUGI)
+    src = s2tw_yaml_yugi() if lang == "zh-TW" else YAML_YUGI
+    t0 = time.process_time()
+    import extractor.cli as cli
+    import extractor.pipeline as pl
+    import extractor.patterns as pt
+    import extractor.readers as rd
+    import extractor.writers as wr
+    t_imports = time.process_time() - t0
+    st = _Stages()
+    for owner in (cli, rd):
+        st.wrap(owner, "read_cards", "read (JSON, Card objects)", generator=True)
+    for owner in (pt, pl, cli):
+        st.wrap(owner, "load_catalog", "catalog load (cache or compile)")
+    st.wrap(pl, "normalize", "normalize (registers included)")
+    st.wrap(pl, "segment", "segment")
+    st.wrap(pt.Catalog, "run", "match (Catalog.run)")
+    st.wrap(pl, "_conditions", "conditions (pydantic objects)")
+    st.wrap(pl, "build_profile", "profile")
+    st.wrap(pl, "tags_from_profile", "tags")
+    st.wrap(pl, "analyze", "analyze, rest (CardResult, pendulum, ...)")
+    st.wrap(pl.CardResult, "model_dump", "dump (model_dump)")
+    st.wrap(wr.Writer, "write", "write (orjson, file)")
+    with tempfile.TemporaryDirectory(prefix="ygo-stages-") as d:
+        st.mark = time.process_time()
+        cli.main(["tag", str(src), "--lang", lang, "-o", str(Path(d) / "out.jsonl"), "--no-progress"],
+                 standalone_mode=False)
+        st._enter("end")
+    total = time.process_time()
+    print(f"\nwhere the CPU time of `tag` on yaml-yugi --lang {lang} goes (one run in this process):\n")
+    print("| stage | CPU s | share | calls |")
+    print("|---|---:|---:|---:|")
+    rows = [("interpreter start", t0, 0), ("imports", t_imports, 0)] + \
+        [(k, v, st.calls[k]) for k, v in sorted(st.total.items(), key=lambda kv: -kv[1])]
+    for k, v, c in rows:
+        print(f"| {k} | {v:.3f} | {100 * v / total:.1f}% | {c or ''} |")
+    print(f"| **process** | {total:.3f} | 100% | |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=1, help="runs per measurement; the fastest counts (default 1)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the median counts (default 3)")
+    ap.add_argument("--jobs", type=int, default=0, metavar="N", help="also time tag --jobs N against --jobs 1 (zh-CN)")
+    ap.add_argument("--no-cold-start", action="store_true", help="leave out the CLI cold start")
+    ap.add_argument("--stages", choices=LANGS, metavar="LANG", help="only profile one tag run in this process: "
+                    "CPU seconds per stage (reading, normalizing, matching, ...), then exit")
     ap.add_argument("--lang", action="append", choices=LANGS, help="only this language (repeatable)")
     ap.add_argument("--save", action="store_true", help="also write bench/results/speed.md")
     ap.add_argument("--plain-worker", nargs=4, metavar=("FILE", "LANG", "PHRASES", "OUT"), help=argparse.SUPPRESS)
@@ -213,7 +402,9 @@ def main(argv: list[str] | None = None) -> int:
         plain_worker(*a.plain_worker)
         return 0
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    text = bench(max(1, a.repeat), a.lang or list(LANGS))
+    if a.stages:
+        return stages(a.stages)
+    text = bench(max(1, a.repeat), a.lang or list(LANGS), a.jobs, not a.no_cold_start)
     print(text)
     if a.save:
         from _common import save
