@@ -15,8 +15,9 @@ import os
 from collections import deque
 from typing import Iterable, Iterator
 
-from .pipeline import CardResult, analyze
+from . import pipeline  # pipeline.analyze is looked up at each call (tests replace it)
 from .patterns import Catalog
+from .pipeline import CardResult
 
 __all__ = ["analyze_items", "default_jobs", "DumpedResult"]
 
@@ -38,7 +39,7 @@ def _start_worker(catalog: Catalog) -> None:
 
 def _analyze(card) -> dict:
     # the JSON form travels back: plain dicts pickle ~4x faster than the pydantic objects
-    return analyze(card, _catalog).model_dump(mode="json")
+    return pipeline.analyze(card, _catalog).model_dump(mode="json")
 
 
 class DumpedResult:
@@ -88,7 +89,7 @@ def analyze_items(items: Iterable, catalog: Catalog,
         jobs = default_jobs()
     if jobs <= 1:
         for it in items:
-            yield it, (analyze(it.card, catalog) if it.card is not None else None)
+            yield it, (pipeline.analyze(it.card, catalog) if it.card is not None else None)
         return
     import multiprocessing
 
