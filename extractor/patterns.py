@@ -111,8 +111,10 @@ def _arm() -> bool:
 
 
 def _disarm() -> None:
+    """Disarm the guard.  The timer itself is left to run out (the next :func:`_arm` sets it
+    again; if it fires first, the handler sees the guard disarmed and returns): one system call
+    per ``Catalog.run`` instead of two."""
     _Alarm.armed = False
-    _setitimer(_TIMER, 0)
 
 
 class PatternError(ValueError):
@@ -233,9 +235,10 @@ class Catalog:
         for p in patterns:
             self.by_lang.setdefault(p.lang, []).append(p)
         self.vocabs = vocabs
-        # (language, scopes) -> every `requires` literal, and the patterns to run (catalog order)
-        # with their `requires`
-        self._plans: dict[tuple[str, tuple[str, ...]], tuple[list[tuple[str, int]], int, list[Pattern]]] = {}
+        # pattern id -> the literal clauses run() tests before trying it (see required_literals)
+        self.checks: dict[str, tuple[tuple[str, ...], ...]] = {p.id: _checks(p) for p in patterns}
+        # (language code, scopes) -> the run plan (see _plan) and the capture vocabulary
+        self._plans: dict[tuple[str, tuple[str, ...]], tuple[list[tuple[str, int]], int, list[Pattern], _Vocab | None]] = {}
 
     def __len__(self) -> int:
         return len(self.patterns)
@@ -261,20 +264,25 @@ class Catalog:
             TimeoutError: the patterns ran longer than ``REGEX_TIMEOUT`` seconds (CPU time) on this
                 text; the message names the pattern that was running.
         """
-        fam = lang_family(lang)
-        voc = self.vocabs.get(fam)
-        end = len(text) if end is None else end
+        plan = self._plans.get((lang, scopes))
+        if plan is None:  # lang_family raises ValueError for a language the project does not read
+            fam = lang_family(lang)
+            plan = self._plans[(lang, scopes)] = (*_plan([p for p in self.by_lang.get(fam, ()) if p.scope in scopes]),
+                                                  self.vocabs.get(fam))
+        literal_masks, always, patterns, voc = plan
+        if end is None:
+            end = len(text)
         region = text[start:end] if (start or end != len(text)) else text
-        plan = self._plans.get((fam, scopes))
-        if plan is None:
-            plan = self._plans[(fam, scopes)] = _plan([p for p in self.by_lang.get(fam, ()) if p.scope in scopes])
-        literal_masks, always, patterns = plan
         # every `requires` literal is looked up once per text; a pattern runs when one of its
         # literals is present (bit i of the mask = the i-th pattern, catalog order)
         mask = always
         for lit, bits in literal_masks:
             if lit in region:
                 mask |= bits
+        if not mask:
+            return []
+        checks = self.checks
+        known: dict[str, bool] = {}  # literal -> in region, for this text
         out: list[RawMatch] = []
         p = None
         starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
@@ -284,6 +292,9 @@ class Catalog:
                 low = mask & -mask
                 mask ^= low
                 p = patterns[low.bit_length() - 1]
+                clauses = checks.get(p.id)
+                if clauses and not _holds(clauses, region, known):
+                    continue  # the text lacks something every match needs
                 if guarded is None:
                     guarded = _arm()
                 if p.anchor is not None:
@@ -397,6 +408,182 @@ def _disk_cached(build):
         return cat
 
     return load
+
+
+class _Unknown(Exception):
+    """A construct :func:`required_literals` does not read: it then states no requirement."""
+
+
+def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
+    """What every text in which ``rx`` matches must contain: clauses of literals, each clause a
+    tuple of which at least one literal is in the text (and every clause holds).
+
+    Read from the expression itself, conservatively: a literal run is required; a group, a
+    repeat with a minimum of one or more, and a positive lookaround (its text is in the text too)
+    require what they hold; of an alternation, one clause of each branch together (one of them is
+    in the text); optional parts, negative lookarounds, classes, ``.`` and escapes other than an
+    escaped character require nothing.  Any other construct (inline flags, atomic groups, back
+    references, ``\\x``/``\\u`` escapes, nested sets, a ``{`` that is no repeat...) makes the whole
+    answer ``None`` (no requirement known): the result can only be too weak, never wrong.
+    ``()`` means nothing is required.  A speed device of :meth:`Catalog.run` (a pattern is not
+    tried on a text that lacks a clause); pattern authors never write it."""
+    pos = 0
+    n = len(rx)
+
+    def alternation() -> list[frozenset[str]]:
+        nonlocal pos
+        branches = [sequence()]
+        while pos < n and rx[pos] == "|":
+            pos += 1
+            branches.append(sequence())
+        if len(branches) == 1:
+            return branches[0]
+        if any(not b for b in branches):
+            return []
+        return [frozenset().union(*(max(b, key=lambda c: min(map(len, c))) for b in branches))]
+
+    def sequence() -> list[frozenset[str]]:
+        nonlocal pos
+        cnf: list[frozenset[str]] = []
+        run: list[str] = []
+
+        def flush() -> None:
+            if run:
+                cnf.append(frozenset(["".join(run)]))
+                run.clear()
+
+        while pos < n and rx[pos] not in "|)":
+            lit, inner = atom()
+            least = 1
+            if pos < n and rx[pos] in "?*+{":
+                if rx[pos] == "{":
+                    close = rx.find("}", pos)
+                    body = rx[pos + 1:close] if close > 0 else ""
+                    if not body or body.count(",") > 1 or not body.replace(",", "").isdigit() and body != ",":
+                        raise _Unknown(body)
+                    least = int(body.split(",")[0] or 0)
+                    pos = close + 1
+                else:
+                    least = 0 if rx[pos] in "?*" else 1
+                    pos += 1
+                if pos < n and rx[pos] in "?+":  # lazy / possessive
+                    pos += 1
+                if least == 0:
+                    flush()
+                    continue
+                if lit is not None:  # x+ / x{2,}: one x is in the text, the run stops after it
+                    run.append(lit)
+                    flush()
+                    continue
+            if lit is not None:
+                run.append(lit)
+            else:
+                flush()
+                cnf.extend(inner)
+        flush()
+        return cnf
+
+    def atom() -> tuple[str | None, list[frozenset[str]]]:
+        nonlocal pos
+        c = rx[pos]
+        if c == "\\":
+            d = rx[pos + 1]
+            if d in "pP":
+                pos = (rx.index("}", pos) + 1) if rx[pos + 2] == "{" else pos + 3
+                return None, []
+            pos += 2
+            if d in "dDwWsSbBAZzGhHvVXRmM":
+                return None, []
+            if d in "nt":
+                return ("\n" if d == "n" else "\t"), []
+            if d.isalnum():
+                raise _Unknown("\\" + d)
+            return d, []
+        if c == "[":
+            j = pos + 1
+            if j < n and rx[j] == "^":
+                j += 1
+            if j < n and rx[j] == "]":
+                j += 1
+            while rx[j] != "]":
+                if rx[j] == "\\":
+                    j += 2
+                elif rx[j] == "[":
+                    raise _Unknown("nested set")
+                else:
+                    j += 1
+            pos = j + 1
+            return None, []
+        if c == "(":
+            kind = "group"
+            for opening, k in (("(?:", "group"), ("(?=", "look"), ("(?<=", "look"), ("(?!", "not"), ("(?<!", "not")):
+                if rx.startswith(opening, pos):
+                    pos += len(opening)
+                    kind = k
+                    break
+            else:
+                if rx.startswith("(?P<", pos) or rx.startswith("(?<", pos):
+                    pos = rx.index(">", pos) + 1
+                elif rx.startswith("(?", pos):
+                    raise _Unknown(rx[pos:pos + 4])
+                else:
+                    pos += 1
+            inner = alternation()
+            if pos >= n or rx[pos] != ")":
+                raise _Unknown("unbalanced")
+            pos += 1
+            return None, ([] if kind == "not" else inner)
+        if c in "^$.":
+            pos += 1
+            return None, []
+        if c in "*+?{)":
+            raise _Unknown(c)
+        pos += 1
+        return c, []
+
+    try:
+        cnf = alternation()
+        if pos != n:
+            raise _Unknown("trailing")
+    except (_Unknown, ValueError, IndexError):
+        return None
+    out: list[tuple[str, ...]] = []
+    for clause in cnf:
+        t = tuple(sorted(clause, key=lambda x: (-len(x), x)))
+        if t not in out:
+            out.append(t)
+    return tuple(out)
+
+
+def _checks(p: Pattern, keep: int = 3) -> tuple[tuple[str, ...], ...]:
+    """The clauses of :func:`required_literals` that :meth:`Catalog.run` tests for pattern ``p``:
+    at most ``keep``, those whose shortest literal is longest (they rule out the most texts),
+    leaving out any that the pattern's own ``requires`` already implies; ``()`` for a pattern
+    compiled with flags that change what a literal matches."""
+    if p.regex.flags & (regex.IGNORECASE | regex.VERBOSE | regex.FULLCASE):
+        return ()
+    cnf = required_literals(p.regex.pattern)
+    if not cnf:
+        return ()
+    req = set(p.requires)
+    # a clause is implied by `requires` when each of its literals holds one of the clause's
+    useful = [c for c in cnf if not (req and all(any(lit in r for lit in c) for r in req))]
+    useful.sort(key=lambda c: -min(map(len, c)))
+    return tuple(useful[:keep])
+
+
+def _holds(clauses: tuple[tuple[str, ...], ...], region: str, known: dict[str, bool]) -> bool:
+    """Every clause has a literal in ``region`` (``known`` remembers each literal looked up)."""
+    for clause in clauses:
+        for lit in clause:
+            found = known.get(lit)
+            if found is None:
+                found = known[lit] = lit in region
+            if found:
+                break
+        else:
+            return False
+    return True
 
 
 def _plan(ps: list[Pattern]) -> tuple[list[tuple[str, int]], int, list[Pattern]]:

@@ -97,3 +97,45 @@ def test_old_cache_files_are_pruned(counted):
     left = sorted(f.name for f in cache.glob("catalog-*.pickle"))
     assert len(left) == P._CACHE_KEEP
     assert "catalog-old11.pickle" in left and "catalog-old00.pickle" not in left
+
+
+# -- required literals: what every text a pattern matches must contain -----------------------
+
+def test_required_literals_reads_runs_groups_alternations_and_lookarounds():
+    from extractor.patterns import required_literals as req
+
+    assert req("Cannot be Normal Summoned") == (("Cannot be Normal Summoned",),)
+    assert req(r"ab?c") == (("a",), ("c",))                       # an optional part splits the run
+    assert req(r"ab+c") == (("ab",), ("c",))                      # b+ holds one b
+    assert req(r"x(?:de|fg)y") == (("x",), ("de", "fg"), ("y",))
+    assert req(r"(?:de|fg)?y") == (("y",),)
+    assert req(r"(?=[^。]*特殊召唤)这张卡") == (("特殊召唤",), ("这张卡",))  # a lookahead's text is in the text
+    assert req(r"(?<!不)能(?!以)") == (("能",),)                   # negative lookarounds require nothing
+    assert req(r"(?P<n>「[^」]+」)的效果") == (("「",), ("」",), ("的效果",))
+    assert req(r"a|b[xy]") == (("a", "b"),) and req(r"a|[xy]") == ()  # one literal of each branch; a branch requiring nothing
+    assert req(r"\(from\)\s+\p{Han}") == (("(from)",),)
+    assert req(r"a{2,3}b") == (("ab",),) and req(r"a{0,3}b") == (("b",),)
+
+
+def test_required_literals_gives_up_on_what_it_does_not_read():
+    from extractor.patterns import required_literals as req
+
+    for rx in (r"(?i)cannot", r"(?>abc)", r"(a)\1", r"\u4e00abc", r"a{x}", r"[[:alpha:]]x", r"(?|a|b)"):
+        assert req(rx) is None, rx
+
+
+def test_every_pattern_example_meets_the_checks_of_its_pattern():
+    # the checks are necessary conditions: every text a pattern matches passes them
+    from extractor.normalize import normalize
+    from extractor.patterns import _holds, load_catalog
+
+    cat = load_catalog()
+    checked = 0
+    for p in cat.patterns:
+        for ex in p.examples_match:
+            text = normalize(ex["text"], p.lang).text
+            if cat.checks[p.id] and p.regex.search(text):
+                assert _holds(cat.checks[p.id], text, {}), (p.id, ex["text"])
+                checked += 1
+    assert checked > 100
+    assert sum(1 for c in cat.checks.values() if c) > len(cat.patterns) // 2
