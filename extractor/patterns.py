@@ -111,10 +111,10 @@ def _arm() -> bool:
 
 
 def _disarm() -> None:
-    """Disarm the guard.  The timer itself is left to run out (the next :func:`_arm` sets it
-    again; if it fires first, the handler sees the guard disarmed and returns): one system call
-    per ``Catalog.run`` instead of two."""
+    # (the timer must be stopped, not only the guard: a timer left running would fire after the
+    # handler is gone, at interpreter exit, and SIGVTALRM's default action ends the process)
     _Alarm.armed = False
+    _setitimer(_TIMER, 0)
 
 
 class PatternError(ValueError):
