@@ -142,16 +142,12 @@ def test_every_pattern_example_meets_the_checks_of_its_pattern():
 
 
 def test_the_regex_guard_timer_is_stopped_after_each_run():
-    # a CPU timer left running after Catalog.run would fire later (at the latest at interpreter
-    # exit, when its handler is gone) and end the process with SIGVTALRM
-    import subprocess
-    import sys
+    # a CPU timer left running after Catalog.run fires later: at interpreter exit, when its handler
+    # is gone, SIGVTALRM's default action ends the process (seen in the test suite)
+    import signal
 
-    code = ("import extractor.patterns as P\n"
-            "P.REGEX_TIMEOUT = 0.05\n"
-            "c = P.load_catalog()\n"
-            "assert c.run('Cannot be Normal Summoned/Set. Must be Special Summoned by its own effect.', 'en')\n"
-            "sum(i * i for i in range(3_000_000))  # well over 0.05 s of CPU after the run\n"
-            "print('done')\n")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0 and r.stdout.strip() == "done", (r.returncode, r.stderr[-500:])
+    if not hasattr(signal, "ITIMER_VIRTUAL"):
+        pytest.skip("no CPU-time timer on this platform")
+    cat = P.load_catalog()
+    assert cat.run("Cannot be Normal Summoned/Set. Must be Special Summoned by its own effect.", "en")
+    assert signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0)
