@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import regex
 
+from ..literals import required_literals
 from ..textmap import MappedText, compile_alternation
 from .common import load_terms, nfc
 
@@ -22,8 +23,14 @@ def _compiled():
     data = load_terms("en")
     chars: dict[str, str] = data.get("characters", {})
     char_re = compile_alternation(chars) if chars else None
-    terms = [(regex.compile(t["from"]), t["to"]) for t in data.get("terms", [])]
-    # fast prefilter: a term pass runs only when its first literal word is in the text
+    terms = []
+    for t in data.get("terms", []):
+        rx = regex.compile(t["from"])
+        # a term pass is tried only on a text holding what its expression requires (a literal
+        # test costs a small part of a regex search; most texts need none of the older wordings)
+        need = required_literals(t["from"]) if not rx.flags & (regex.IGNORECASE | regex.VERBOSE) else None
+        # one clause is enough for a prefilter: the one whose shortest literal is longest
+        terms.append((rx, t["to"], max(need, key=lambda c: min(map(len, c))) if need else ()))
     return chars, char_re, terms
 
 
@@ -36,8 +43,15 @@ def normalize_en(text: str) -> MappedText:
     mt = nfc(MappedText(text))
     if char_re is not None and not mt.text.isascii() or "\r" in mt.text:
         mt.replace_all(chars, char_re)
-    for rx, rep in terms:
-        if rx.search(mt.text):
+    for rx, rep, lits in terms:
+        text = mt.text
+        if lits:  # one of these is in every text the term matches
+            for lit in lits:
+                if lit in text:
+                    break
+            else:
+                continue
+        if rx.search(text):
             mt.sub(rx, rep)
     if "  " in mt.text:
         mt.sub(_SPACES, " ")

@@ -1,0 +1,153 @@
+"""What every text a regular expression matches must contain, read from the expression itself.
+
+:func:`required_literals` is a speed device: a pattern need not be tried on a text that lacks one of
+its required literals (``Catalog.run``, the English normalizer).  It never decides a match.
+"""
+from __future__ import annotations
+
+__all__ = ["required_literals"]
+
+
+class _Unknown(Exception):
+    """A construct :func:`required_literals` does not read: it then states no requirement."""
+
+
+def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
+    """What every text in which ``rx`` matches must contain: clauses of literals, each clause a
+    tuple of which at least one literal is in the text (and every clause holds).
+
+    Read from the expression itself, conservatively: a literal run is required; a group, a
+    repeat with a minimum of one or more, and a positive lookaround (its text is in the text too)
+    require what they hold; of an alternation, one clause of each branch together (one of them is
+    in the text); optional parts, negative lookarounds, classes, ``.`` and escapes other than an
+    escaped character require nothing.  Any other construct (inline flags, atomic groups, back
+    references, ``\\x``/``\\u`` escapes, nested sets, a ``{`` that is no repeat...) makes the whole
+    answer ``None`` (no requirement known): the result can only be too weak, never wrong.
+    ``()`` means nothing is required.  A speed device of :meth:`Catalog.run` (a pattern is not
+    tried on a text that lacks a clause); pattern authors never write it."""
+    pos = 0
+    n = len(rx)
+
+    def alternation() -> list[frozenset[str]]:
+        nonlocal pos
+        branches = [sequence()]
+        while pos < n and rx[pos] == "|":
+            pos += 1
+            branches.append(sequence())
+        if len(branches) == 1:
+            return branches[0]
+        if any(not b for b in branches):
+            return []
+        return [frozenset().union(*(max(b, key=lambda c: min(map(len, c))) for b in branches))]
+
+    def sequence() -> list[frozenset[str]]:
+        nonlocal pos
+        cnf: list[frozenset[str]] = []
+        run: list[str] = []
+
+        def flush() -> None:
+            if run:
+                cnf.append(frozenset(["".join(run)]))
+                run.clear()
+
+        while pos < n and rx[pos] not in "|)":
+            lit, inner = atom()
+            least = 1
+            if pos < n and rx[pos] in "?*+{":
+                if rx[pos] == "{":
+                    close = rx.find("}", pos)
+                    body = rx[pos + 1:close] if close > 0 else ""
+                    if not body or body.count(",") > 1 or not body.replace(",", "").isdigit() and body != ",":
+                        raise _Unknown(body)
+                    least = int(body.split(",")[0] or 0)
+                    pos = close + 1
+                else:
+                    least = 0 if rx[pos] in "?*" else 1
+                    pos += 1
+                if pos < n and rx[pos] in "?+":  # lazy / possessive
+                    pos += 1
+                if least == 0:
+                    flush()
+                    continue
+                if lit is not None:  # x+ / x{2,}: one x is in the text, the run stops after it
+                    run.append(lit)
+                    flush()
+                    continue
+            if lit is not None:
+                run.append(lit)
+            else:
+                flush()
+                cnf.extend(inner)
+        flush()
+        return cnf
+
+    def atom() -> tuple[str | None, list[frozenset[str]]]:
+        nonlocal pos
+        c = rx[pos]
+        if c == "\\":
+            d = rx[pos + 1]
+            if d in "pP":
+                pos = (rx.index("}", pos) + 1) if rx[pos + 2] == "{" else pos + 3
+                return None, []
+            pos += 2
+            if d in "dDwWsSbBAZzGhHvVXRmM":
+                return None, []
+            if d in "nt":
+                return ("\n" if d == "n" else "\t"), []
+            if d.isalnum():
+                raise _Unknown("\\" + d)
+            return d, []
+        if c == "[":
+            j = pos + 1
+            if j < n and rx[j] == "^":
+                j += 1
+            if j < n and rx[j] == "]":
+                j += 1
+            while rx[j] != "]":
+                if rx[j] == "\\":
+                    j += 2
+                elif rx[j] == "[":
+                    raise _Unknown("nested set")
+                else:
+                    j += 1
+            pos = j + 1
+            return None, []
+        if c == "(":
+            kind = "group"
+            for opening, k in (("(?:", "group"), ("(?=", "look"), ("(?<=", "look"), ("(?!", "not"), ("(?<!", "not")):
+                if rx.startswith(opening, pos):
+                    pos += len(opening)
+                    kind = k
+                    break
+            else:
+                if rx.startswith("(?P<", pos) or rx.startswith("(?<", pos):
+                    pos = rx.index(">", pos) + 1
+                elif rx.startswith("(?", pos):
+                    raise _Unknown(rx[pos:pos + 4])
+                else:
+                    pos += 1
+            inner = alternation()
+            if pos >= n or rx[pos] != ")":
+                raise _Unknown("unbalanced")
+            pos += 1
+            return None, ([] if kind == "not" else inner)
+        if c in "^$.":
+            pos += 1
+            return None, []
+        if c in "*+?{)":
+            raise _Unknown(c)
+        pos += 1
+        return c, []
+
+    try:
+        cnf = alternation()
+        if pos != n:
+            raise _Unknown("trailing")
+    except (_Unknown, ValueError, IndexError):
+        return None
+    out: list[tuple[str, ...]] = []
+    for clause in cnf:
+        t = tuple(sorted(clause, key=lambda x: (-len(x), x)))
+        if t not in out:
+            out.append(t)
+    return tuple(out)
