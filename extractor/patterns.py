@@ -155,8 +155,7 @@ class Fragment:
         if len(parts) == 2:
             return m is not None
         if len(parts) == 3:
-            end = start + len(parts[1])
-            return rx.fullmatch(plain, start, end) is not None
+            return m is not None and m.end() == start + len(parts[1])
         raise ValueError(f"fragment {self.name}: an example has more than two {EXAMPLE_MARK!r} marks: {text!r}")
 
 
@@ -427,20 +426,24 @@ class _Fragments:
         words = sorted(dict.fromkeys(words), key=lambda w: (-len(w), w))
         return "(?:" + "|".join(regex.escape(w) for w in words) + ")"
 
-    def get(self, name: str, where: str, chain: tuple[str, ...] = ()) -> Fragment:
-        """The fragment ``name`` expanded (``where``: the file and entry that refer to it)."""
+    def get(self, name: str, where: str, chain: tuple[str, ...] = (), origin: str = "") -> Fragment:
+        """The fragment ``name`` expanded (``where``: the file and entry that refer to it;
+        ``origin``: the pattern whose expansion led here, named in errors)."""
+        origin = origin or where
         if name in self.done:
             return self.done[name]
         if name in chain:
             loop = " -> ".join(chain[chain.index(name):] + (name,))
-            raise PatternError(f"{where}: fragments refer to each other in a cycle: {loop}")
+            raise PatternError(f"{origin}: fragments refer to each other in a cycle: {loop} "
+                               f"(patterns/fragments/{self.fam}.yaml)")
         d = self.written.get(name)
         if d is None:
-            raise PatternError(f"{where}: unknown fragment {{{{{name}}}}} (language {self.fam}; "
+            at = "" if where == origin else f" (in {where})"
+            raise PatternError(f"{origin}: unknown fragment {{{{{name}}}}}{at} (language {self.fam}; "
                                f"fragments live in patterns/fragments/{self.fam}.yaml)")
         fwhere = f"{d['file']}: fragment {name}"
         source = self._from_vocab(name, d) if "vocab" in d else str(d["regex"])
-        expanded = self.expand(source, fwhere, chain + (name,))
+        expanded = self.expand(source, fwhere, chain + (name,), origin)
         try:
             regex.compile(expanded)
         except regex.error as e:
@@ -453,9 +456,9 @@ class _Fragments:
         self.done[name] = frag
         return frag
 
-    def expand(self, rx: str, where: str, chain: tuple[str, ...] = ()) -> str:
+    def expand(self, rx: str, where: str, chain: tuple[str, ...] = (), origin: str = "") -> str:
         """``rx`` with every ``{{name}}`` replaced by ``(?:<that fragment, expanded>)``."""
-        return _REF.sub(lambda m: "(?:" + self.get(m.group(1), where, chain).expanded + ")", rx)
+        return _REF.sub(lambda m: "(?:" + self.get(m.group(1), where, chain, origin).expanded + ")", rx)
 
     def all(self) -> dict[str, Fragment]:
         for name in self.written:
