@@ -106,3 +106,13 @@ def test_fragment_from_a_vocab_list(tmp_path):
     p = load_catalog(root).patterns[0]
     assert p.regex.fullmatch("from your Extra Deck") and p.regex.fullmatch("from your hands")
     assert not p.regex.fullmatch("from your GY")
+
+
+def test_no_40_character_piece_is_written_three_times():
+    """Issue 9: no 40-character piece written three times or more across the catalog (patterns,
+    anchors and fragments as written)."""
+    from collections import Counter
+    written = [p.source for p in CAT.patterns] + [p.anchor_source for p in CAT.patterns if p.anchor_source]
+    written += [f.source for f in FRAGS]
+    counts = Counter(s[i:i + 40] for s in written for i in range(len(s) - 39))
+    assert not [w for w, c in counts.items() if c >= 3], [w for w, c in counts.items() if c >= 3][:5]
