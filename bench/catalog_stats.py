@@ -14,7 +14,8 @@ reach of each pattern (distinct cards it reads across the shared databases).
   as one stretch of text.
 - **reach**: the distinct cards (by passcode; by database and name when there is none) for which
   a pattern produced a condition in the output of ``tag``, over yaml-yugi en / zh-CN / zh-TW, the
-  four cdb files and the 2012 i18n zh-TW file.  A pattern reading two cards or fewer reads single
+  four cdb files and the 2012 i18n zh-TW file (the columns count the cards read in each database;
+  the total counts a passcode once).  A pattern reading two cards or fewer reads single
   cards' wordings rather than a phrasing.
 
 Nothing here is timed; nothing from ``../shared/eval`` is read.
@@ -91,7 +92,8 @@ def repeated_windows(strings: list[tuple[str, str]], n: int = PIECE, at_least: i
 
 
 def reach(cat: Catalog) -> tuple[dict[str, set], dict[str, Counter]]:
-    """pattern id -> distinct card keys it read; pattern id -> cards per database label."""
+    """pattern id -> distinct card keys it read (all databases); pattern id -> cards it read in
+    each database (a card in several databases counts in each, once in the total)."""
     from extractor.pipeline import analyze
     from extractor.readers import read_cards
 
@@ -104,8 +106,7 @@ def reach(cat: Catalog) -> tuple[dict[str, set], dict[str, Counter]]:
             res = analyze(item.card, cat)
             key = item.card.id if item.card.id is not None else (label, item.card.name)
             for pid in {c.pattern_id for c in res.conditions}:
-                if key not in cards[pid]:
-                    per_db[pid][label] += 1
+                per_db[pid][label] += 1
                 cards[pid].add(key)
     return cards, per_db
 
@@ -167,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         short = {"yaml-yugi en": "yy en", "yaml-yugi zh-CN": "yy zh-CN", "yaml-yugi zh-TW": "yy zh-TW",
                  "goat-en-US.cdb": "goat en", "goat-zh-CN.cdb": "goat zh", "salvation-2015-en.cdb": "salv",
                  "prerelease-2026-zh-TW.cdb": "pre zh-TW", "i18n-2012 zh-TW": "i18n zh-TW"}
-        say("| pattern | reach | " + " | ".join(short[lab] for lab in labels) + " | note names a seed |")
+        say("| pattern | reach | " + " | ".join(short[lab] for lab in labels) + " | note cites a seed |")
         say("|---|---:|" + "---:|" * len(labels) + "---|")
         for p in sorted(pats, key=lambda p: (len(cards.get(p.id, ())), p.id)):
             n = len(cards.get(p.id, ()))
