@@ -24,6 +24,33 @@ A pattern file holds ``language`` and a list ``patterns``; each pattern has:
 
 Vocabularies for captures (location and Summon-kind words) live in ``patterns/terms/<lang>.yaml``
 under ``vocab``.
+
+Fragments (``patterns/fragments/<lang>.yaml``: ``language`` and a list ``fragments``) name the
+pieces that patterns share, so that each is written once per language and a pattern reads like
+the sentence it matches::
+
+    - name: loc_list                      # letters, digits, _
+      regex: '(?:自己的?)?{{loc}}(?:(?:·|、|或者?|和|以及|及)(?:自己的?)?{{loc}})*'
+      examples: {match: [手卡或者卡组], no_match: [手卡的怪兽]}
+    - name: loc                           # built from a term table instead of a regex:
+      vocab: locations                    #   the words of vocab.locations of terms/<lang>.yaml,
+      keys: [hand, deck, extra, gy, banished]   # only these entries (optional),
+      words: [手卡, 卡组, 额外卡组, 墓地, 除外状态]  # only these words (optional; each must be there)
+      examples: {match: [手牌]}
+
+- ``{{name}}`` in a pattern's ``regex`` or ``anchor`` (or in another fragment) is replaced at load
+  time by ``(?:<the fragment, expanded>)``; quantifiers apply to the whole (``{{placed}}?``).  A
+  fragment may define named groups (``from_loc`` defines ``loc``) that captures then name.
+- A vocab fragment is ``(?:w1|w2|...)``: the words escaped, longest first.
+- Unknown names, a fragment that refers to itself (directly or through others), a fragment without
+  ``match`` examples or with both / neither of ``regex`` and ``vocab`` are :class:`PatternError`\ s
+  naming the file and the pattern (or fragment).
+- Every fragment example runs as a test on the NORMALIZED example: with no mark the fragment must
+  match the whole text; one ``‸`` (U+2038): it matches at that place (guards, lookarounds); two
+  ``‸``: its match at the first one ends at the second.  ``no_match`` the same, negated.
+- ``Pattern.source`` keeps the regex as written, ``Pattern.regex`` is compiled from the expanded
+  one; ``bench/catalog_stats.py`` measures the written catalog (length, repeated pieces) and each
+  pattern's reach over the shared databases.
 """
 from __future__ import annotations
 
