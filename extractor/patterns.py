@@ -43,7 +43,7 @@ the sentence it matches::
   fragment may define named groups (``from_loc`` defines ``loc``) that captures then name.
 - A vocab fragment is ``(?:w1|w2|...)``: the words escaped, longest first.
 - Unknown names, a fragment that refers to itself (directly or through others), a fragment without
-  ``match`` examples or with both / neither of ``regex`` and ``vocab`` are :class:`PatternError`\ s
+  ``match`` examples or with both / neither of ``regex`` and ``vocab`` raise :class:`PatternError`
   naming the file and the pattern (or fragment).
 - Every fragment example runs as a test on the NORMALIZED example: with no mark the fragment must
   match the whole text; one ``‸`` (U+2038): it matches at that place (guards, lookarounds); two
