@@ -9,8 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from .card import Card  # re-exported: the model lives in extractor/card.py
 from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, RitualSummonWith
 from .frame import Frame
+from .langcheck import language_mismatch
 from .normalize import lang_family, normalize
 from .patterns import Catalog, RawMatch, load_catalog
 from .profile import Profile, build_profile
@@ -18,22 +20,6 @@ from .segment import Segments, segment
 from .structure import structure_of
 from .tags import tags_from_profile
 from .textmap import MappedText
-
-
-class Card(BaseModel):
-    """One card as read from any input.
-
-    id: passcode (int) or ``None``; name; lang (``en``, ``zh-CN``, ``zh-TW``, ...);
-    text: the card text (monster text, possibly with a Pendulum block as in cdb files);
-    pendulum_effect: a separate Pendulum Effect (yaml-yugi), or ``None``; frame.
-    """
-
-    id: int | None = None
-    name: str = ""
-    lang: str = "en"
-    text: str = ""
-    pendulum_effect: str | None = None
-    frame: Frame = Field(default_factory=Frame)
 
 
 class CardResult(BaseModel):
@@ -149,6 +135,8 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
         warnings = []
     if fam not in cat.by_lang:
         warnings.append(f"no {fam} patterns yet: the text is normalized but no condition is read (frame rules only)")
+    if mismatch := language_mismatch(text or pendulum_effect or "", lang):
+        warnings.append(mismatch)
     if frame.kind is None:
         warnings.append("card type unknown: frame rules not applied and the Tribute count is unknown")
     mt = normalize(text or "", lang)

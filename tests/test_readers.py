@@ -243,3 +243,18 @@ def test_real_goat_cdb_first_cards(shared):
     (n_texts,) = con.execute("SELECT COUNT(*) FROM texts").fetchone()
     con.close()
     assert sum(1 for x in read_cards(path, "en") if x.card) == n_texts
+
+
+# -- dependencies point one way -------------------------------------------------------------------
+
+def test_readers_do_not_import_the_pipeline():
+    """issue 9 §5: ``readers`` is the first stage; importing it must not load ``pipeline``."""
+    import subprocess
+    import sys
+    code = ("import sys, extractor.readers, extractor.card; "
+            "print('extractor.pipeline' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+    from extractor.card import Card
+    from extractor.pipeline import Card as PipelineCard
+    assert PipelineCard is Card  # re-exported, one model

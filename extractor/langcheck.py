@@ -1,0 +1,122 @@
+"""Which writing a card text is in, and a warning when it is not the language it is read as.
+
+``looks_like(text)`` -> ``"ja"`` / ``"zh"`` / ``"en"`` / ``"ko"`` / ``None``;
+``language_mismatch(text, lang)`` -> the warning ``"language mismatch: the text looks like zh,
+read as en"`` or ``None``.  The check runs on every card, so it is cheap: a text in the language
+it is read as is settled by C-level string operations and one or two regex searches; only a text
+that may be in another language is counted character by character (at most the first
+:data:`SAMPLE` characters).  :func:`extractor.readers.guess_lang` guesses a whole file's language
+with :func:`looks_like`.
+"""
+from __future__ import annotations
+
+import re
+
+#: characters of a text looked at (a 1 MB text is judged by its start)
+SAMPLE = 4000
+
+_KANA = re.compile("[\u3041-\u3096\u30a1-\u30fa]")  # kana, but not ・ and ー (Chinese texts use them)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HANGUL = re.compile("[\uac00-\ud7a3]")
+_KANA_OR_HANGUL = re.compile("[\u3041-\u3096\u30a1-\u30fa\uac00-\ud7a3]")
+_CJK_OR_HANGUL = re.compile("[\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3]")
+_MARKUP = re.compile(r"<[^>\n]*>")  # <ruby>…<rt>…</rt></ruby> in Japanese texts
+# quoted card names say nothing about the language of the sentence (Chinese texts quote Japanese
+# names: 「ヴォルカニック／火山种」)
+_QUOTED = re.compile(r"「[^」\n]*」|『[^』\n]*』|“[^”\n]*”")
+_NOT_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
+
+#: a text is ``ja`` when kana are at least this share of its kana + Han characters (outside quotes);
+#: Japanese card texts have 40-85 %, Chinese ones 0 % outside quoted Japanese names
+KANA_SHARE = 0.2
+#: a text with Han and no kana is ``zh`` only with at least this many Han characters (short
+#: Japanese material lines such as 神魚＋舌魚 have no kana)
+MIN_HAN = 8
+
+
+def _prepare(text: str, limit: int | None) -> str:
+    t = text if limit is None else text[:limit]
+    return _MARKUP.sub("", t) if "<" in t else t
+
+
+def _latin(t: str) -> bool:
+    """ASCII letters outweigh all non-ASCII characters three to one: a Latin-script text
+    (English, and the other European languages: their accented letters are few)."""
+    a = t.encode("ascii", "ignore")
+    return len(a.translate(None, _NOT_LETTERS)) > 3 * (len(t) - len(a))
+
+
+def looks_like(text: str, *, min_han: int = MIN_HAN, limit: int | None = SAMPLE) -> str | None:
+    """The writing of one text: ``en`` (a Latin-script text: its ASCII letters outweigh its
+    non-ASCII characters three to one), ``ja`` (kana are >= :data:`KANA_SHARE` of its kana + Han
+    characters), ``zh`` (at least ``min_han`` Han characters and no kana), ``ko`` (more Hangul than
+    kana + Han), or ``None`` when it cannot tell (no letters, a few Han characters, a little
+    kana).  ``<…>`` markup is left out; so are quoted names (「…」, 『…』, “…”) when the CJK
+    characters are counted.
+
+    Input: a card text (or several joined); ``min_han`` replaces :data:`MIN_HAN` (a whole file's
+    sample is judged with 1); ``limit``: characters looked at (``None``: all).  Output: one of the
+    five values.  Raises nothing.
+    """
+    t = _prepare(text, limit)
+    if _latin(t):
+        return "en"
+    if not _CJK_OR_HANGUL.search(t):
+        return None
+    t = _QUOTED.sub("", t)
+    kana = len(_KANA.findall(t))
+    han = len(_HAN.findall(t))
+    cjk = kana + han
+    if len(_HANGUL.findall(t)) > cjk:
+        return "ko"
+    if not cjk:
+        return None
+    if kana >= KANA_SHARE * cjk:
+        return "ja"
+    if not kana and han >= min_han:
+        return "zh"
+    return None
+
+
+def language_mismatch(text: str, lang: str) -> str | None:
+    """The warning for a text read in another language than it is written in, else ``None``.
+
+    Input: the card ``text`` and the ``lang`` it is read as (``en``, ``zh-CN``, ``ja``, ...).
+    Output: ``"language mismatch: the text looks like <ja|zh|en|ko>, read as <lang>"`` when
+    :func:`looks_like` is sure and names another family than ``lang``'s (``zh-CN`` and ``zh-TW``
+    are one family: the Chinese normalizer reads both scripts), else ``None``; also ``None`` for a
+    language this project does not read (that is reported elsewhere).  The usual case is settled
+    before :func:`looks_like` counts anything: an English text that is Latin script, a Chinese
+    one that is not Latin script and holds no kana and no Hangul outside quoted names
+    (``looks_like`` can then only say ``zh`` or ``None``).
+    """
+    if not text:
+        return None
+    fam = _FAMILY.get(lang, "") if isinstance(lang, str) else None
+    if fam == "":
+        fam = _family(lang)
+    if fam is None:
+        return None
+    t = _prepare(text, SAMPLE)
+    if fam == "en" and _latin(t):
+        return None
+    if fam == "zh" and not _latin(t) and (not _KANA_OR_HANGUL.search(t)
+                                          or not _KANA_OR_HANGUL.search(_QUOTED.sub("", t))):
+        return None
+    seen = looks_like(t, limit=None)
+    return None if seen in (None, fam) else f"language mismatch: the text looks like {seen}, read as {lang}"
+
+
+_FAMILY: dict[str, str | None] = {}  # language code -> family (None: not read by this project)
+
+
+def _family(lang: str) -> str | None:
+    from .normalize import lang_family
+
+    try:
+        fam: str | None = lang_family(lang)
+    except ValueError:
+        fam = None
+    if len(_FAMILY) < 256:
+        _FAMILY[lang] = fam
+    return fam
