@@ -200,6 +200,7 @@ class _Vocab:
         self.loc_re = compile_alternation(self.loc_words) if self.loc_words else None
         self.summon_re = compile_alternation(self.summon_words) if self.summon_words else None
         self.quote_re = regex.compile(voc.get("quote", r'"([^"]+)"'))
+        self.slots: SlotReader | None = None  # set by load_catalog (it needs the fragments)
 
     def locations(self, s: str) -> tuple[str, ...]:
         if not self.loc_re:
@@ -222,6 +223,204 @@ class _Vocab:
         if s.isdigit():
             return int(s)
         return self.count_words.get(s)
+
+
+class SlotReader:
+    """Reads the slots of a procedure sentence (issue 10 §1) with the fragments of one language.
+
+    The capture converters ``as: cost``, ``as: requirement``, ``as: choice:<fragment>`` and ``as:
+    flag:<fragment>`` call it on a captured group (``group: _`` = the whole match).  The words are
+    all data (``patterns/fragments/<lang>.yaml``); the NAMES of a fragment's groups are the values:
+
+    - ``cost_verb``: one group per cost action (``send_to_gy`` -> ``send-to-gy``), found left to
+      right; each action's object runs to the next verb or to ``cost_object_end``;
+      ``cost_destination`` (where the cards go: "to the GY") is cut off the object;
+      ``cost_count`` (groups ``n``, ``more``, ``max``, ``any``) gives the count, summed over
+      "1 LIGHT and 1 DARK monster"; ``cost_place`` gives the places (group ``own``: the location
+      words of the list; ``opp``: the same, the opponent's; any other group: its name, ``__``
+      between several places); ``filter_*`` give the filter's typed parts.
+    - ``requirement_clause`` finds the precondition, ``requirement_kind`` types it (its group
+      names are the kinds; none matched: ``other``).
+    - ``choice:F``: the name of the first named group of fragment ``F`` that matched (``_`` ->
+      ``-``), e.g. ``proc_limit`` -> ``once-per-turn``; ``flag:F``: whether ``F`` matches.
+
+    Seed 002 ("Built-In Special Summon ... requires a cost") for the costs; the places paid cards
+    come from when the text names none are the game's: a Tribute is of monsters on the field, a
+    discard and a reveal are of cards in the hand (seed 002: "Tributing", "discarding").
+    Output values are plain JSON-like data (lists, dicts) that the condition classes validate into
+    :class:`extractor.slots.CostAction` / :class:`extractor.slots.Requirement`.  Raises nothing; a
+    fragment the language lacks reads as "nothing found".
+    """
+
+    DEFAULT_PLACES = {"tribute": ["field"], "discard": ["hand"], "reveal": ["hand"]}
+    #: the fragments it reads by name (a language may lack some: nothing is found then)
+    FRAGMENTS = ("cost_verb", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
+                 "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
+                 "filter_archetype", "filter_face_up", "requirement_clause", "requirement_kind")
+    PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
+
+    def __init__(self, frags: "_Fragments", voc: "_Vocab"):
+        self._frags = frags
+        self._voc = voc
+        self._rx: dict[str, Any] = {}
+
+    def rx(self, name: str) -> "regex.Pattern[str] | None":
+        """The compiled fragment ``name`` (``None`` when the language has none)."""
+        if name not in self._rx:
+            try:
+                self._rx[name] = regex.compile(self._frags.get(name, "slot reader").expanded)
+            except PatternError:
+                self._rx[name] = None
+        return self._rx[name]
+
+    def find(self, name: str, text: str) -> "regex.Match[str] | None":
+        """The first match of fragment ``name`` in ``text``."""
+        rx = self.rx(name)
+        return rx.search(text) if rx is not None else None
+
+    def choice(self, name: str, text: str) -> str | None:
+        """The name of the first named group of fragment ``name`` that matched in ``text``."""
+        m = self.find(name, text)
+        if m is None:
+            return None
+        for g, v in m.groupdict().items():
+            if v is not None:
+                return g.replace("_", "-")
+        return None
+
+    def _number(self, s: str | None) -> int | None:
+        if s is None:
+            return None
+        return int(s) if s.isdigit() else self._voc.count(s)
+
+    def count(self, obj: str) -> list | None:
+        """``[min, max]`` of the object's counts (summed; ``max`` ``None`` = "or more"), ``None``
+        when none is stated."""
+        rx = self.rx("cost_count")
+        if rx is None:
+            return None
+        lo, hi, seen = 0, 0, False
+        for m in rx.finditer(obj):
+            seen = True
+            if m.group("any") is not None:
+                lo, hi = lo + 1, None
+                continue
+            if m.group("max") is not None:
+                n = self._number(m.group("max"))
+                lo, hi = lo + 1, (None if hi is None or n is None else hi + n)
+                continue
+            n = self._number(m.group("n"))
+            if n is None:
+                return None
+            lo += n
+            hi = None if (hi is None or m.group("more")) else hi + n
+        return [lo, hi] if seen else None
+
+    def places(self, obj: str) -> list[str]:
+        """The places the object's cards come from (project names, ``opp-`` for the opponent's)."""
+        rx = self.rx("cost_place")
+        out: list[str] = []
+        if rx is None:
+            return out
+        for m in rx.finditer(obj):
+            for g, v in m.groupdict().items():
+                if v is None:
+                    continue
+                if g == "own":
+                    found = list(self._voc.locations(v))
+                elif g == "opp":
+                    found = ["opp-" + x for x in self._voc.locations(v)]
+                else:
+                    found = [x.replace("opp_", "opp-") for x in g.split("__")]
+                out.extend(x for x in found if x not in out)
+                break
+        return out
+
+    def card_filter(self, obj: str) -> dict[str, Any]:
+        """The filter of a cost object: ``phrase`` (count, places and destination taken out) and
+        its typed parts (``attributes``, ``types``, ``card_kinds``, ``levels``, ``archetypes``,
+        ``names``, ``face_up``) where stated."""
+        phrase = obj
+        for name in ("cost_destination", "cost_place", "cost_count"):
+            rx = self.rx(name)
+            if rx is not None:
+                phrase = rx.sub(" ", phrase)
+        phrase = regex.sub(r"\s+", " ", phrase).strip(" ,")
+        f: dict[str, Any] = {"phrase": phrase}
+
+        def values(name: str, group: str | None = None) -> list[str]:
+            rx = self.rx(name)
+            out: list[str] = []
+            for m in (rx.finditer(phrase) if rx is not None else ()):
+                v = m.group(group) if group else next((g for g, x in m.groupdict().items() if x is not None), None)
+                if v and v not in out:
+                    out.append(v)
+            return out
+        if a := values("filter_attribute"):
+            f["attributes"] = a
+        if t := values("filter_type", "type"):
+            f["types"] = t
+        if k := values("filter_kind", "kind"):
+            f["card_kinds"] = k
+        if (m := self.find("filter_level", phrase)) is not None:
+            n = int(m.group("n"))
+            f["levels"] = [1, n] if m.group("lower") else [n, None] if m.group("higher") else [n, n]
+        arch = values("filter_archetype", "name")
+        if arch:
+            f["archetypes"] = arch
+        names = [x.group(1) for x in self._voc.quote_re.finditer(phrase) if x.group(1) not in arch]
+        if names:
+            f["names"] = names
+        if self.find("filter_face_up", obj) is not None:
+            f["face_up"] = True
+        return f
+
+    def cost(self, text: str) -> list[dict[str, Any]]:
+        """The cost actions of ``text``, in text order: ``[{action, count | amount, places,
+        filter}]`` (``[]``: nothing is paid)."""
+        verbs = self.rx("cost_verb")
+        if verbs is None:
+            return []
+        end_rx = self.rx("cost_object_end")
+        found = list(verbs.finditer(text))
+        out: list[dict[str, Any]] = []
+        for i, m in enumerate(found):
+            action = next(g for g, v in m.groupdict().items() if v is not None).replace("_", "-")
+            stop = found[i + 1].start() if i + 1 < len(found) else len(text)
+            obj = text[m.end():stop]
+            e = end_rx.search(obj) if end_rx is not None else None
+            if e is not None:
+                obj = obj[:e.start()]
+            obj = self._trim(obj)
+            d: dict[str, Any] = {"action": action}
+            if action == "pay-lp":
+                n = self.find("lp_amount", obj)
+                d["amount"] = int(n.group("n")) if n else None
+            elif action in ("detach", "remove-counter"):
+                cnt = self.count(obj)
+                d["amount"] = cnt[0] if cnt and cnt[0] == cnt[1] else None
+            else:
+                d["count"] = self.count(obj)
+                places = self.places(obj) or list(self.DEFAULT_PLACES.get(action, []))
+                if places:
+                    d["places"] = places
+                d["filter"] = self.card_filter(obj)
+            out.append(d)
+        return out
+
+    def _trim(self, obj: str) -> str:
+        rx = self.rx("cost_object_trim")
+        obj = obj.strip()
+        return rx.sub("", obj) if rx is not None else obj
+
+    def requirement(self, text: str) -> dict[str, Any] | None:
+        """The precondition of ``text`` (``{kind, phrase}``), ``None`` when it states none."""
+        m = self.find("requirement_clause", text)
+        if m is None:
+            return None
+        phrase = m.group(0).strip(" ,")
+        kind = self.choice("requirement_kind", phrase) or "other"
+        return {"kind": kind, "phrase": phrase}
 
 
 class Catalog:
@@ -366,7 +565,7 @@ def _top_level_bar(rx: str) -> bool:
 def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
     out = dict(p.yields)
     for fld, (group, typ) in p.captures.items():
-        g = m.group(group)
+        g = m.group(0) if group == WHOLE_MATCH else m.group(group)
         if typ == "bool":
             out[fld] = g is not None
             continue
@@ -391,10 +590,30 @@ def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, 
                 out[fld] = c
         elif typ == "text":
             out[fld] = g
+        elif voc.slots is None:
+            continue
+        elif typ == "cost":
+            cost = voc.slots.cost(g)
+            if cost:
+                out[fld] = cost
+        elif typ == "requirement":
+            req = voc.slots.requirement(g)
+            if req is not None:
+                out[fld] = req
+        else:  # choice:<fragment> / flag:<fragment>
+            kind, _, frag = typ.partition(":")
+            if kind == "flag":
+                out[fld] = voc.slots.find(frag, g) is not None
+            else:
+                val = voc.slots.choice(frag, g)
+                if val is not None:
+                    out[fld] = val
     return out
 
 
-_CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text"}
+_CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text", "cost", "requirement"}
+_FRAGMENT_CAPTURES = ("choice", "flag")  # `as: choice:<fragment>` / `as: flag:<fragment>`
+WHOLE_MATCH = "_"  # `group: _` captures the whole match
 
 _REF = regex.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")
 _SPECIAL_DIRS = ("terms", "cues", "fragments")
@@ -523,9 +742,15 @@ def _load_file(path: Traversable, where: str, seen: set[str],
         caps: dict[str, tuple[str, str]] = {}
         for fld, spec in (d.get("captures") or {}).items():
             group, typ = spec.get("group"), spec.get("as")
-            if typ not in _CAPTURE_TYPES or group not in rx.groupindex:
+            kind, _, frag = str(typ).partition(":")
+            if kind in _FRAGMENT_CAPTURES and frag:
+                frags.get(frag, f"{where}: pattern {pid} (capture {fld})")  # raises when unknown
+            elif typ not in _CAPTURE_TYPES:
+                raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs 'as' in "
+                                   f"{sorted(_CAPTURE_TYPES)} or choice:<fragment> / flag:<fragment>")
+            if group not in rx.groupindex and group != WHOLE_MATCH:
                 raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs a named group of "
-                                   f"the regex and 'as' in {sorted(_CAPTURE_TYPES)}")
+                                   f"the regex (or {WHOLE_MATCH!r}: the whole match)")
             caps[fld] = (group, typ)
         ex = d["examples"] or {}
         matches = [e if isinstance(e, dict) else {"text": e} for e in (ex.get("match") or [])]
@@ -596,6 +821,7 @@ def load_catalog(root: str | None = None) -> Catalog:
             patterns.extend(_load_file(path, f"patterns/{lang_dir.name}/{path.name}", seen, fragments))
     for fam in {p.lang for p in patterns}:
         vocabs[fam] = _Vocab(load_terms(fam))
+        vocabs[fam].slots = SlotReader(fragments[fam], vocabs[fam])
     cat = Catalog(patterns, vocabs)
     # every fragment of every language, expanded (unused ones too: their examples are tests)
     cat.fragments = {fam: f.all() for fam, f in fragments.items()}
