@@ -254,9 +254,9 @@ class SlotReader:
 
     DEFAULT_PLACES = {"tribute": ["field"], "discard": ["hand"], "reveal": ["hand"]}
     #: the fragments it reads by name (a language may lack some: nothing is found then)
-    FRAGMENTS = ("cost_verb", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
+    FRAGMENTS = ("cost_verb", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
                  "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
-                 "filter_archetype", "filter_face_up", "requirement_clause", "requirement_kind")
+                 "filter_archetype", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind")
     PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
 
     def __init__(self, frags: "_Fragments", voc: "_Vocab"):
@@ -305,15 +305,15 @@ class SlotReader:
             if m.group("any") is not None:
                 lo, hi = lo + 1, None
                 continue
-            if m.group("max") is not None:
-                n = self._number(m.group("max"))
-                lo, hi = lo + 1, (None if hi is None or n is None else hi + n)
+            if m.group("one") is not None:
+                lo, hi = lo + 1, None if hi is None else hi + 1
                 continue
-            n = self._number(m.group("n"))
-            if n is None:
+            n = self._number(m.group("n")) if m.group("n") is not None else 1
+            top = self._number(m.group("max")) if m.group("max") is not None else n
+            if n is None or top is None:
                 return None
             lo += n
-            hi = None if (hi is None or m.group("more")) else hi + n
+            hi = None if (hi is None or m.group("more")) else hi + top
         return [lo, hi] if seen else None
 
     def places(self, obj: str) -> list[str]:
@@ -373,6 +373,8 @@ class SlotReader:
             f["names"] = names
         if self.find("filter_face_up", obj) is not None:
             f["face_up"] = True
+        if self.find("cost_above_materials", obj) is not None:
+            f["materials"] = True
         return f
 
     def cost(self, text: str) -> list[dict[str, Any]]:
@@ -388,6 +390,8 @@ class SlotReader:
             action = next(g for g, v in m.groupdict().items() if v is not None).replace("_", "-")
             stop = found[i + 1].start() if i + 1 < len(found) else len(text)
             obj = text[m.end():stop]
+            if (aside := self.rx("cost_aside")) is not None:
+                obj = aside.sub("", obj)
             e = end_rx.search(obj) if end_rx is not None else None
             if e is not None:
                 obj = obj[:e.start()]
