@@ -368,7 +368,7 @@ class SlotReader:
         arch = values("filter_archetype", "name")
         if arch:
             f["archetypes"] = arch
-        names = [x.group(1) for x in self._voc.quote_re.finditer(phrase) if x.group(1) not in arch]
+        names = list(dict.fromkeys(x.group(1) for x in self._voc.quote_re.finditer(obj) if x.group(1) not in arch))
         if names:
             f["names"] = names
         if self.find("filter_face_up", obj) is not None:
