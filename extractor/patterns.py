@@ -232,8 +232,10 @@ class SlotReader:
     flag:<fragment>`` call it on a captured group (``group: _`` = the whole match).  The words are
     all data (``patterns/fragments/<lang>.yaml``); the NAMES of a fragment's groups are the values:
 
-    - ``cost_verb``: one group per cost action (``send_to_gy`` -> ``send-to-gy``), found left to
-      right; each action's object runs to the next verb or to ``cost_object_end``;
+    - ``cost_action``: one group per cost action (``send_to_gy`` -> ``send-to-gy``), found left to
+      right; each action's object is the fragment's group ``obj`` when it has one (Chinese puts
+      the object before the verb: 把<obj>除外), else the text up to the next verb or to
+      ``cost_object_end``;
       ``cost_destination`` (where the cards go: "to the GY") is cut off the object;
       ``cost_count`` (groups ``n``, ``more``, ``max``, ``any``) gives the count, summed over
       "1 LIGHT and 1 DARK monster"; ``cost_place`` gives the places (group ``own``: the location
@@ -254,8 +256,8 @@ class SlotReader:
 
     DEFAULT_PLACES = {"tribute": ["field"], "discard": ["hand"], "reveal": ["hand"]}
     #: the fragments it reads by name (a language may lack some: nothing is found then)
-    FRAGMENTS = ("cost_verb", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
-                 "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
+    FRAGMENTS = ("cost_action", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
+                 "cost_each", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
                  "filter_archetype", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind")
     PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
 
@@ -302,19 +304,34 @@ class SlotReader:
         lo, hi, seen = 0, 0, False
         for m in rx.finditer(obj):
             seen = True
-            if m.group("any") is not None:
+            g = m.groupdict()
+            if g.get("any") is not None:
                 lo, hi = lo + 1, None
                 continue
-            if m.group("one") is not None:
+            if g.get("one") is not None:
                 lo, hi = lo + 1, None if hi is None else hi + 1
                 continue
-            n = self._number(m.group("n")) if m.group("n") is not None else 1
-            top = self._number(m.group("max")) if m.group("max") is not None else n
+            if g.get("each") is not None:  # 各N: N of each kind named before it
+                n = int(g["each"]) * self._kinds(obj[:m.start()])
+                lo, hi = lo + n, None if hi is None else hi + n
+                continue
+            n = self._number(g["n"]) if g.get("n") is not None else 1
+            top = self._number(g["max"]) if g.get("max") is not None else n
             if n is None or top is None:
                 return None
             lo += n
-            hi = None if (hi is None or m.group("more")) else hi + top
+            hi = None if (hi is None or g.get("more")) else hi + top
         return [lo, hi] if seen else None
+
+    def _kinds(self, before: str) -> int:
+        """How many kinds a 各 ("each") count is of: major separators of ``cost_each`` + 1, else
+        its minor ones + 1."""
+        rx = self.rx("cost_each")
+        if rx is None:
+            return 1
+        found = [m.lastgroup for m in rx.finditer(before)]
+        major = found.count("major")
+        return major + 1 if major else found.count("minor") + 1
 
     def places(self, obj: str) -> list[str]:
         """The places the object's cards come from (project names, ``opp-`` for the opponent's)."""
@@ -380,16 +397,19 @@ class SlotReader:
     def cost(self, text: str) -> list[dict[str, Any]]:
         """The cost actions of ``text``, in text order: ``[{action, count | amount, places,
         filter}]`` (``[]``: nothing is paid)."""
-        verbs = self.rx("cost_verb")
+        verbs = self.rx("cost_action")
         if verbs is None:
             return []
         end_rx = self.rx("cost_object_end")
         found = list(verbs.finditer(text))
         out: list[dict[str, Any]] = []
         for i, m in enumerate(found):
-            action = next(g for g, v in m.groupdict().items() if v is not None).replace("_", "-")
-            stop = found[i + 1].start() if i + 1 < len(found) else len(text)
-            obj = text[m.end():stop]
+            action = next(g for g, v in m.groupdict().items() if v is not None and g != "obj").replace("_", "-")
+            if "obj" in m.groupdict():  # the object is part of the match (Chinese: 把<obj>除外)
+                obj = " ".join(m.captures("obj"))
+            else:  # the object follows the verb, up to the next verb (English)
+                stop = found[i + 1].start() if i + 1 < len(found) else len(text)
+                obj = text[m.end():stop]
             if (aside := self.rx("cost_aside")) is not None:
                 obj = aside.sub("", obj)
             e = end_rx.search(obj) if end_rx is not None else None
