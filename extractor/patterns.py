@@ -257,7 +257,7 @@ class SlotReader:
     DEFAULT_PLACES = {"tribute": ["field"], "discard": ["hand"], "reveal": ["hand"]}
     #: the fragments it reads by name (a language may lack some: nothing is found then)
     FRAGMENTS = ("cost_action", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
-                 "cost_each", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
+                 "cost_each", "cost_each_scope", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
                  "filter_archetype", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind")
     PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
 
@@ -324,14 +324,17 @@ class SlotReader:
         return [lo, hi] if seen else None
 
     def _kinds(self, before: str) -> int:
-        """How many kinds a 各 ("each") count is of: major separators of ``cost_each`` + 1, else
-        its minor ones + 1."""
+        """How many kinds a 各 ("each") count is of, in the words ``cost_each_scope`` finds before it:
+        ``cost_each``'s major separators + 1, else its quoted names (two or more), else its minor
+        separators + 1."""
         rx = self.rx("cost_each")
         if rx is None:
             return 1
+        if (scope := self.find("cost_each_scope", before)) is not None:
+            before = scope.group(0)
         found = [m.lastgroup for m in rx.finditer(before)]
-        major = found.count("major")
-        return major + 1 if major else found.count("minor") + 1
+        major, names = found.count("major"), found.count("name")
+        return major + 1 if major else names if names > 1 else found.count("minor") + 1
 
     def places(self, obj: str) -> list[str]:
         """The places the object's cards come from (project names, ``opp-`` for the opponent's)."""
