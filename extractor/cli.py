@@ -166,6 +166,8 @@ from .judge_cli import judge; main.add_command(judge)  # noqa: E402,E702  (summo
 
 from .validate_cli import validate; main.add_command(validate)  # noqa: E402,E702  (translation validation)
 
+from .audit_cli import audit; main.add_command(audit)  # noqa: E402,E702  (card database audit)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -7,12 +7,25 @@ offsets ``[start, end)`` into the ORIGINAL card text), ``phrase`` (that original
 
 :data:`Condition` is the discriminated union of all kinds (discriminator ``kind``); use
 :data:`ConditionAdapter` to validate a dict into the right class.
+
+Readings
+--------
+Some fields say how a statement was worded, as far as its meaning depends on it: whether a
+procedure states a situation, whether its "only" rests on a bare 才能, whether older English
+"can only be Special Summoned" was used.  They are set when the text is read, never later from
+``phrase`` or ``lang``: by the pattern's ``yields`` (a fixed value for every match of that
+pattern) or, where one pattern covers both wordings, by a *reading* of that language
+(``patterns/terms/readings-<lang>.yaml``, :func:`readings`): a regex tested on the matched phrase
+when the condition is built.  A value given explicitly (``yields``, a JSON round trip) wins.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+import regex
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from .slots import CostAction, Limit, Position, Requirement
 
@@ -23,6 +36,106 @@ Method = Literal["own-procedure", "named-card", "card-effect", "own-effect", "fu
 
 LOCATIONS: tuple[str, ...] = ("hand", "deck", "gy", "banished", "extra", "field")
 SUMMON_KINDS: tuple[str, ...] = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a language: ``field`` of the condition kinds ``kinds`` is true when
+    ``regex`` finds something in the matched phrase and ``unless`` (if any) finds nothing.
+
+    ``means`` / ``seed``: what the field says and the seed sentence (or the pattern of real pairs)
+    it rests on.  ``examples_match`` / ``examples_no_match``: phrases for which the field must be
+    true / false (every one runs as a test, ``tests/test_validate.py``).
+    """
+
+    field: str
+    kinds: tuple[str, ...]
+    regex: "regex.Pattern[str]"
+    unless: "regex.Pattern[str] | None" = None
+    means: str = ""
+    seed: str = ""
+    examples_match: tuple[str, ...] = ()
+    examples_no_match: tuple[str, ...] = ()
+
+    def read(self, phrase: str) -> bool:
+        """Whether ``phrase`` (original text of a match) has this reading."""
+        return self.regex.search(phrase) is not None and (self.unless is None or self.unless.search(phrase) is None)
+
+
+class ReadingError(ValueError):
+    """A readings file is malformed (the message names the file and the entry)."""
+
+
+@lru_cache(maxsize=8)
+def readings(fam: str) -> tuple[Reading, ...]:
+    """The readings of language family ``fam`` (``en``, ``zh``) from
+    ``patterns/terms/readings-<fam>.yaml``; an empty tuple when there is no such file.
+
+    File format: ``language`` and a list ``readings`` of ``{field, kinds, regex, unless, means,
+    seed, examples: {match, no_match}}``; ``field`` must be a boolean field of every kind listed.
+
+    Raises:
+        ReadingError: the file is malformed, a regex does not compile, or a field is unknown.
+    """
+    import yaml
+
+    from .normalize.common import PATTERNS_DIR
+
+    path = PATTERNS_DIR.joinpath("terms", f"readings-{fam}.yaml")
+    if not path.is_file():
+        return ()
+    where = f"patterns/terms/readings-{fam}.yaml"
+    with path.open(encoding="utf-8") as f:
+        try:
+            doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+        except yaml.YAMLError as e:
+            raise ReadingError(f"{where}: not valid YAML ({e})") from e
+    return parse_readings(doc, where)
+
+
+def parse_readings(doc: Any, where: str) -> tuple[Reading, ...]:
+    """The readings of one parsed readings file (see :func:`readings`); ``where`` names it in
+    errors.
+
+    Raises:
+        ReadingError: an entry without ``field`` / ``kinds`` / ``seed`` / examples, a field that is not a boolean field
+            of a kind, a missing or bad regex (the message names ``where`` and the field).
+    """
+    if not isinstance(doc, dict) or not isinstance(doc.get("readings"), list):
+        raise ReadingError(f"{where}: needs a list 'readings'")
+    out = []
+    for i, d in enumerate(doc["readings"]):
+        if not isinstance(d, dict):
+            raise ReadingError(f"{where}: reading #{i + 1} is not a mapping")
+        fld, kinds = d.get("field"), tuple(d.get("kinds") or ())
+        if not fld or not kinds:
+            raise ReadingError(f"{where}: reading #{i + 1} needs 'field' and 'kinds'")
+        for k in kinds:
+            cls = CONDITION_CLASSES.get(k)
+            if cls is None or cls.model_fields.get(fld) is None or cls.model_fields[fld].annotation not in (bool, "bool"):
+                raise ReadingError(f"{where}: reading {fld!r}: {k!r} has no boolean field {fld!r}")
+        try:
+            rx = regex.compile(d["regex"])
+            unless = regex.compile(d["unless"]) if d.get("unless") else None
+        except (KeyError, regex.error) as e:
+            raise ReadingError(f"{where}: reading {fld!r}: bad or missing regex ({e})") from e
+        ex = d.get("examples") or {}
+        if not ex.get("match") or not ex.get("no_match") or not d.get("seed"):
+            raise ReadingError(f"{where}: reading {fld!r}: needs 'seed' and examples (match and no_match)")
+        out.append(Reading(fld, kinds, rx, unless, d.get("means", ""), d.get("seed", ""),
+                           tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ())))
+    return tuple(out)
+
+
+def _apply_readings(kind: str, data: Any) -> Any:
+    """``data`` (the keyword arguments of a condition) with every reading of its language for
+    ``kind`` filled in, unless given explicitly."""
+    if not isinstance(data, dict) or not data.get("phrase") or not data.get("lang"):
+        return data
+    rs = [r for r in readings(data["lang"]) if kind in r.kinds and r.field not in data]
+    if not rs:
+        return data
+    return {**data, **{r.field: r.read(data["phrase"]) for r in rs}}
 
 
 class _Base(BaseModel):
@@ -188,6 +301,22 @@ class BuiltinSpecialSummon(_Base):
     - ``position``: a forced position ("in Defense Position"), ``None`` = not forced.
     - ``zone_restricted``: "to your zone a Link Monster points to", "in that column", "to your
       center Main Monster Zone".
+    How it was worded, where the meaning depends on it (set when read: ``yields`` or a reading
+    of the language, see the module docstring):
+
+    either: older English "This card can only be Special Summoned (from ...) by / while ...":
+        read as Semi-Nomi (``first``, SCENARIOS 4.2), but the words say "only" and Konami printed
+        them for Nomi and Semi-Nomi cards alike, so against another text it decides neither way.
+    extra_deck_first: the text says it can be Special Summoned only FROM THE EXTRA DECK this way
+        (Chinese 从额外卡组仅可…特殊召唤): how "Must first be Special Summoned (from your Extra
+        Deck) by ..." is translated, while the Nomi "Must be Special Summoned (from your Extra
+        Deck) by ..." names no location (仅可在…的情况下特殊召唤).  False for a lead sentence over
+        a list (…及以下方法特殊召唤: "Must be either ...", exclusive).
+    weak: the "only" rests on a bare "can only when" (Chinese …的场合才能特殊召唤 with no 仅 / 只 /
+        必须), worded as often for "can when <situation>" (a Semi-Nomi) as for "only this way".
+    situation: the procedure sentence states a situation the card needs (Chinese 自己场上有「X」
+        存在的场合…), which English writes as a separate "Cannot be Special Summoned unless you
+        control ..." (a summon-condition-while).
     """
 
     kind: Literal["builtin-special-summon"] = "builtin-special-summon"
@@ -200,6 +329,15 @@ class BuiltinSpecialSummon(_Base):
     to_opponent_field: bool = False
     position: Position | None = None
     zone_restricted: bool = False
+    either: bool = False
+    extra_deck_first: bool = False
+    weak: bool = False
+    situation: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data: Any) -> Any:
+        return _apply_readings("builtin-special-summon", data)
 
 
 class SpecialSummonsItself(_Base):

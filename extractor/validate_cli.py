@@ -1,7 +1,15 @@
 """``ygo-extractor validate``: compare the Summoning Conditions of translated card texts
-(see :mod:`extractor.validate`)."""
+(see :mod:`extractor.validate`).
+
+Options: ``--input-format`` for both inputs (``--source-format`` / ``--target-format`` override
+it), ``--fail-on SEVERITY`` (exit 1 when the report holds a mismatch at or above it),
+``--ignore-missing`` (cards on one side only stay out of the report), ``--no-progress`` (the
+progress bar shows only on a terminal).  Ctrl-C exits 130 with one line; a missing input file is
+a usage error (2) that names it.
+"""
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -21,51 +29,109 @@ def _check_lang(lang: str | None, hint: str) -> None:
             raise click.BadParameter(str(e), param_hint=hint)
 
 
+_SEVERITIES = ("high", "medium", "low")
+_RANK = {s: i for i, s in enumerate(_SEVERITIES)}
+
+
+def _require_input(path: str, hint: str) -> None:
+    """A missing input file (or a folder) is a usage error naming it (exit 2)."""
+    if path == "-":
+        return
+    if not os.path.exists(path):
+        raise click.BadParameter(f"no such file: {path}", param_hint=hint)
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path} is a folder, expected a card database file", param_hint=hint)
+
+
 @click.command("validate")
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.argument("target", required=False, type=click.Path(dir_okay=False))
 @click.option("--source-lang", help="Language of SOURCE (en, zh-CN, zh-TW, ...). Default: guessed from the texts.")
 @click.option("--target-lang", help="Language of TARGET. Default: guessed. Required with one multilingual file.")
-@click.option("--source-format", type=click.Choice(IN_FORMATS), help="Input format of SOURCE (default: detected).")
-@click.option("--target-format", type=click.Choice(IN_FORMATS), help="Input format of TARGET (default: detected).")
+@click.option("--input-format", type=click.Choice(IN_FORMATS), help="Input format of both inputs (default: detected).")
+@click.option("--source-format", type=click.Choice(IN_FORMATS), help="Input format of SOURCE (overrides --input-format).")
+@click.option("--target-format", type=click.Choice(IN_FORMATS), help="Input format of TARGET (overrides --input-format).")
 @click.option("-o", "--output", help="Write one JSON object per card with a problem to FILE ('-' = standard output). "
               "Written atomically.")
 @click.option("--html", "html_path", help="Write a self-contained HTML report to FILE.")
 @click.option("--html-limit", type=int, default=5000, show_default=True,
               help="At most this many cards in the HTML report (0 = all).")
-@click.option("--ignore-missing", is_flag=True, help="Do not report cards present on one side only.")
-@click.option("--min-severity", type=click.Choice(["high", "medium", "low"]), default="medium", show_default=True,
+@click.option("--ignore-missing", is_flag=True, help="Leave cards present on one side only out of the report.")
+@click.option("--min-severity", type=click.Choice(_SEVERITIES), default="medium", show_default=True,
               help="Leave out condition mismatches below this severity (low ones are often wording only: "
                    "Set allowed under Chinese 通常召唤, procedure vs effect in older Chinese).")
+@click.option("--fail-on", type=click.Choice(_SEVERITIES), help="Exit with status 1 when the report holds a "
+              "mismatch or card problem of this severity or worse (for CI jobs); must not be below --min-severity.")
 @click.option("--errors", "errors_path", help="Write every record that could not be read or paired (one line "
               "each, prefixed source: / target:) to FILE; the terminal lists the first 20.")
 @click.option("--include-effects", is_flag=True, help="Also report effects (a self-Summon effect, an additional "
               "Normal Summon) found on one side only; by default only Summoning Conditions are reported.")
+@click.option("--no-progress", is_flag=True, help="No progress bar (it shows only on a terminal).")
 def validate(source: str, target: str | None, source_lang: str | None, target_lang: str | None,
-             source_format: str | None, target_format: str | None, output: str | None, html_path: str | None,
-             html_limit: int, ignore_missing: bool, min_severity: str, include_effects: bool,
-             errors_path: str | None) -> None:
+             input_format: str | None, source_format: str | None, target_format: str | None, output: str | None,
+             html_path: str | None, html_limit: int, ignore_missing: bool, min_severity: str, fail_on: str | None,
+             include_effects: bool, errors_path: str | None, no_progress: bool) -> None:
     """Compare the Summoning Conditions of SOURCE and its translation TARGET, card by card.
 
     Cards are paired by passcode.  SOURCE and TARGET are any input `tag` reads (cards.cdb,
     yaml-yugi JSONL, YGOPRODeck JSON, JSONL); with one multilingual file (yaml-yugi) leave TARGET
     out and give --source-lang and --target-lang.  Reports conditions missing in the target,
     extra in the target, or differing in a slot (locations, method, first/only, Tribute count,
-    Set allowed), and card problems (missing card, empty or truncated text).
-    """
-    from .validate import validate as run
+    Set allowed), and card problems (missing card, empty, truncated or unanalyzable text).
 
+    Exit status: 0 done; 1 --fail-on found a mismatch at or above its severity, or the output
+    could not be written; 2 usage error or a missing input file (named); 130 Ctrl-C.
+    """
     _check_lang(source_lang, "--source-lang")
     _check_lang(target_lang, "--target-lang")
+    _require_input(source, "SOURCE")
+    if target is not None:
+        _require_input(target, "TARGET")
     if target is None and not (source_lang and target_lang):
         raise click.UsageError("with one input file give both --source-lang and --target-lang")
-    t0 = time.perf_counter()
+    if fail_on is not None and _RANK[fail_on] > _RANK[min_severity]:
+        raise click.UsageError(f"--fail-on {fail_on} is below --min-severity {min_severity}: such mismatches are "
+                               f"not reported (give --min-severity {fail_on})")
     try:
+        _run(source, target, source_lang, target_lang, source_format or input_format, target_format or input_format,
+             output, html_path, html_limit, ignore_missing, min_severity, fail_on, include_effects, errors_path,
+             no_progress)
+    except KeyboardInterrupt:
+        click.echo("interrupted: no output written", err=True)
+        sys.exit(130)
+
+
+def _run(source, target, source_lang, target_lang, source_format, target_format, output, html_path, html_limit,
+         ignore_missing, min_severity, fail_on, include_effects, errors_path, no_progress) -> None:
+    from .validate import validate as run
+
+    t0 = time.perf_counter()
+    bar = None
+    if not no_progress and sys.stderr.isatty() and output != "-":
+        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        bar = Progress(SpinnerColumn(), TextColumn("comparing"), BarColumn(),
+                       TextColumn("{task.completed}/{task.total} cards"), TimeElapsedColumn(), transient=True)
+    task = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            task = bar.add_task("validate", total=total)
+        if done % 200 == 0 or done == total:
+            bar.update(task, completed=done)
+
+    try:
+        if bar is not None:
+            bar.start()
         rep = run(source, target, source_lang=source_lang, target_lang=target_lang, source_format=source_format,
                   target_format=target_format, include_missing=not ignore_missing,
-                  include_effects=include_effects, min_severity=min_severity)
+                  include_effects=include_effects, min_severity=min_severity,
+                  progress=progress if bar is not None else None)
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
+    finally:
+        if bar is not None:
+            bar.stop()
     dt = time.perf_counter() - t0
     try:
         _write(rep, output, html_path, html_limit)
@@ -76,6 +142,18 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     except OSError as e:  # -o names a folder, disk full, ...: the atomic writer left no partial file
         raise click.ClickException(f"cannot write the output ({e}); nothing written")
     _summary(rep, dt)
+    if fail_on is not None:
+        n = failing(rep, fail_on)
+        if n:
+            click.echo(f"{n} mismatch{'es' if n != 1 else ''} of severity {fail_on} or worse (--fail-on {fail_on})",
+                       err=True)
+            sys.exit(1)
+
+
+def failing(rep, severity: str) -> int:
+    """Number of mismatches and card problems in ``rep`` of ``severity`` or worse."""
+    cut = _RANK[severity]
+    return sum(1 for c in rep.cards for m in c.mismatches if _RANK[m.severity] <= cut)
 
 
 def _write(rep, output: str | None, html_path: str | None, html_limit: int) -> None:

@@ -117,3 +117,19 @@ def test_no_40_character_piece_is_written_three_times():
     written += [f.source for f in FRAGS]
     counts = Counter(s[i:i + 40] for s in written for i in range(len(s) - 39))
     assert not [w for w, c in counts.items() if c >= 3], [w for w, c in counts.items() if c >= 3][:5]
+
+
+def test_pattern_ids_named_in_the_catalog_exist():
+    """Notes and comments that name another pattern name one that exists (patterns get folded)."""
+    import re
+    from extractor.normalize.common import PATTERNS_DIR
+    ids = {p.id for p in CAT.patterns}
+    missing = []
+    for d in PATTERNS_DIR.iterdir():
+        if d.is_dir():
+            for f in d.iterdir():
+                if f.name.endswith(".yaml"):
+                    text = f.read_text(encoding="utf-8")
+                    missing += [(f.name, m) for m in re.findall(r"\b(?:en|zh)\.[a-z0-9]+(?:-[a-z0-9]+)+", text)
+                                if m not in ids]
+    assert not missing, missing

@@ -140,7 +140,9 @@ def test_card_level_problems_are_not_condition_mismatches():
     ("这张卡不能通常召唤。从自己墓地把1只「黑魔术师", "zh-CN"),
     ("这张卡不能通常召唤。把自己场上2只怪兽解放的场合，", "zh-CN"),
     ("①：这张卡召唤成功时才能发动。从卡组把", "zh-CN"),
-    ("(This card is always treated as a card.", "en"),
+    ("(This card is always treated as a card", "en"),
+    ('Treated as an "Archf', "en"),
+    ("这张卡不能通常召唤。（需要「融合", "zh-CN"),
 ])
 def test_truncated_texts(text, lang):
     assert truncation(text, lang, MAIN)
@@ -156,6 +158,22 @@ def test_truncated_texts(text, lang):
     ("奸诈狡猾的蛇，注意其用粗长的身体束缚攻击！", "zh-CN", MAIN),
     ("①：把1只怪兽加入手卡。\n●「白骨」\n●「白骨薯烤王」", "zh-CN", MAIN),
     ("这张卡不能通常召唤。这张卡可以从手卡特殊召唤\u200b\u200b", "zh-CN", MAIN),
+    # mixed curly and straight quotes (Summoned Skull in the goat cdb)
+    ('Among the Fiend-Type monsters, this monster boasts considerable force.\r\n\r\n'
+     '(This card is always treated as an \u201fArchfiend" card.)', "en", MAIN),
+    ("(This card is always treated as an \u201cArchfiend\" card.)", "en", MAIN),
+    # a reminder left unclosed in a complete text (Armed Ninja in the goat cdb): a typo, not a cut
+    ("FLIP: Target 1 Spell Card on the field; destroy that target. (If the target is Set, reveal it, and "
+     "destroy it if it is a Spell Card. Otherwise, return it to its original position.", "en", MAIN),
+    # a closing bracket with no opening one, a parenthesis closed by a full-width one
+    ("increase the ATK of all DARK monsters by 500 points and decrease the ATK of all LIGHT monsters]by 400 points.",
+     "en", MAIN),
+    ("把自己场上的上记卡送去墓地的场合才能特殊召唤（不需要「融合」)。", "zh-CN", FUSION),
+    ("这张卡不能通常召唤。自己场上有「卡通世界」存在的场合才能特殊召唤(5星以上需要解放）。", "zh-CN", MAIN),
+    # a last word ending in a dangling character (在) that ends the clause; no 。
+    ("场地魔法卡不能发动。「场地防护罩」在自己场上只能有1张表侧表示存在", "zh-CN", MAIN),
+    # a reminder in brackets at the end
+    ("Cannot be Normal Summoned/Set. [This card is always treated as a \"Toon\" card.]", "en", MAIN),
 ])
 def test_complete_texts(text, lang, frame):
     assert truncation(text, lang, frame) is None
@@ -530,3 +548,268 @@ def test_older_can_only_be_special_summoned_decides_neither_first_nor_only():
     new = 'Cannot be Normal Summoned/Set. Must first be Special Summoned (from your hand) while you control "Toon World".'
     assert [m.slot for m in one(new, "这张卡不能通常召唤。仅能在自己场上有「卡通世界」存在的场合才能特殊召唤。",
                                 tgt_lang="zh-CN")] == ["first_only"]
+
+
+# -- the rule registry: one case per rule, with the rule and without it -------------------------
+
+RITUAL = Frame(kind="ritual", level=6)
+
+
+def C(kind, span=(0, 4), **kw):
+    """A condition with NO phrase and a meaningless language: rules must decide from the fields."""
+    from extractor.conditions import CONDITION_CLASSES
+    return CONDITION_CLASSES[kind](span=span, phrase="", pattern_id="t", lang="xx", **kw)
+
+
+def _rule_cases():
+    B, M = "builtin-special-summon", "must-be-special-summoned"
+    return {
+        "either-only-or-first": ([C(B, locations=("hand",), first=True, either=True)],
+                                 [C(B, locations=("hand",), exclusive=True)], MAIN, {}, []),
+        "only-from-extra-deck-is-first": ([C(B, locations=("extra",), first=True)],
+                                          [C(B, exclusive=True, extra_deck_first=True)], FUSION, {}, []),
+        "same-words-once": ([C(B, span=(0, 30))], [C(B, span=(0, 30)), C(B, span=(20, 30))], MAIN, {}, []),
+        "event-summon-is-own-effect": ([C(M, method="own-effect")],
+                                       [C(B, span=(0, 4)), C(M, span=(0, 4), method="own-effect")], MAIN, {}, []),
+        "situation-carried-by-procedure": (
+            [C("summon-condition-while"), C(B, span=(10, 20), locations=("hand",), first=True)],
+            [C(B, exclusive=True, situation=True, weak=True)], MAIN, {}, []),
+        "situation-only-when-is-not-nomi": (
+            [C("summon-condition-while"), C(B, span=(10, 20), locations=("hand",), first=True)],
+            [C(B, exclusive=True, situation=True, weak=True)], MAIN, {}, []),
+        "first-and-none-agree": ([C(B, first=True)], [C(B)], MAIN, {}, []),
+        "unstated-location-not-compared": ([C("special-summons-itself", locations=("gy",))],
+                                           [C("special-summons-itself")], MAIN, {}, []),
+        "extra-deck-never-normal-summoned": ([C("cannot-normal-summon")], [], FUSION, {},
+                                             [("missing-in-target", None, "low")]),
+        "must-first-be-its-own-summon": ([C("must-first-be-summoned-by", summon="fusion")], [], FUSION, {},
+                                         [("missing-in-target", None, "low")]),
+        "own-effect-first-is-self-summon": (
+            [C(B), C(M, span=(10, 14), method="own-effect", first=True)],
+            [C("cannot-normal-summon"), C("special-summons-itself", span=(10, 14))], MAIN, {},
+            [("missing-in-target", None, "low"), ("extra-in-target", None, "high"), ("slot-differs", "method", "low")]),
+        "ritual-spell-named": ([C("ritual-summon-with")], [], RITUAL, {}, [("missing-in-target", None, "low")]),
+        "nomi-rules-out-the-gy": ([C("cannot-special-summon-from", locations=("gy",))],
+                                  [C(M, span=(10, 14), method="named-card")], MAIN, {},
+                                  [("missing-in-target", None, "low"), ("extra-in-target", None, "high")]),
+        "effects-are-not-conditions": ([C("special-summons-itself")], [], MAIN, {}, []),
+        "cut-off-text-lost-it": ([C("cannot-special-summon")], [], MAIN, {"target_truncated": True}, []),
+        "set-allowed-is-wording": ([C("cannot-normal-summon", set_allowed=True)], [C("cannot-normal-summon")],
+                                   MAIN, {}, [("slot-differs", "set_allowed", "low")]),
+        "procedure-or-effect-is-wording": ([C(B, locations=("hand",))],
+                                           [C("special-summons-itself", locations=("hand",))], MAIN, {},
+                                           [("slot-differs", "method", "low")]),
+        "bare-cai-only-is-weak": ([C(B, first=True)], [C(B, exclusive=True, weak=True)], MAIN, {},
+                                  [("slot-differs", "first_only", "low")]),
+    }
+
+
+def _summary(mm):
+    return sorted(((m.kind, m.slot, m.severity) for m in mm), key=str)
+
+
+def test_every_registered_rule_has_a_case_seed_and_decision():
+    from extractor.validate import RULES
+    assert sorted(RULES) == sorted(_rule_cases())
+    for r in RULES.values():
+        assert r.seed.strip() and r.decides.strip() and r.name == r.name.lower()
+
+
+@pytest.mark.parametrize("name", sorted(_rule_cases()))
+def test_rule_decides_its_case(name):
+    """With the rule the case gives the expected mismatches; without it, something else."""
+    from extractor.validate import compare_conditions
+    src, tgt, frame, kw, expected = _rule_cases()[name]
+    on = compare_conditions(src, tgt, frame, **kw)[0]
+    off = compare_conditions(src, tgt, frame, skip_rules={name}, **kw)[0]
+    assert _summary(on) == sorted(expected, key=str)
+    assert _summary(off) != _summary(on)
+
+
+def test_comparison_never_reads_phrase_or_language():
+    """Changing the phrase and language of every condition changes no comparison result."""
+    from extractor.validate import compare_conditions
+    for name, (src, tgt, frame, kw, _exp) in _rule_cases().items():
+        base = _summary(compare_conditions(src, tgt, frame, **kw)[0])
+        scramble = [c.model_copy(update={"phrase": "仅只才有存在 can only be Special Summoned", "lang": "zh"})
+                    for c in src]
+        other = [c.model_copy(update={"phrase": "此卡从额外卡组仅可", "lang": "en"}) for c in tgt]
+        assert _summary(compare_conditions(scramble, other, frame, **kw)[0]) == base, name
+
+
+def test_comparison_source_has_no_phrase_or_lang_tests():
+    """The comparison modules read conditions only through the view's facts: no `.phrase` (other
+    than the report's `where.phrase`) and no `.lang` in them."""
+    import re
+    from pathlib import Path
+
+    import extractor.validate as pkg
+    root = Path(pkg.__file__).parent
+    for mod in ("rules", "pairing", "severity", "compare", "views"):
+        src = (root / f"{mod}.py").read_text(encoding="utf-8")
+        code = "\n".join(ln for ln in src.splitlines() if not ln.lstrip().startswith(("#", '"', "-", "``")))
+        assert not re.search(r"\.lang\b", code), mod
+        uses = re.findall(r"[\w.]*\.phrase\b", code)
+        allowed = {"where.phrase", "a.where.phrase", "b.where.phrase", "v.where.phrase", "cond.phrase"}
+        assert set(uses) <= allowed, (mod, uses)
+        if "cond.phrase" in uses:
+            assert mod == "views" and src.count("cond.phrase") == 1  # only to build Where (the report)
+
+
+def test_comparison_is_pure_and_symmetric():
+    """Inputs are not changed, a second call gives the same result, and swapping the sides swaps
+    missing and extra (the carried situation is found whichever side states the while)."""
+    from extractor.validate import compare_conditions
+    en_side = [C("summon-condition-while"), C("builtin-special-summon", span=(10, 20), locations=("hand",), first=True),
+               C("cannot-special-summon", span=(30, 40))]
+    zh_side = [C("builtin-special-summon", exclusive=True, situation=True, weak=True)]
+    before = [c.model_dump() for c in en_side + zh_side]
+    a = compare_conditions(en_side, zh_side, MAIN)[0]
+    b = compare_conditions(zh_side, en_side, MAIN)[0]
+    assert compare_conditions(en_side, zh_side, MAIN)[0] == a
+    assert [c.model_dump() for c in en_side + zh_side] == before
+    flip = {"missing-in-target": "extra-in-target", "extra-in-target": "missing-in-target"}
+    assert sorted((flip.get(m.kind, m.kind), m.condition) for m in b) == sorted((m.kind, m.condition) for m in a)
+    assert [(m.kind, m.condition) for m in a] == [("missing-in-target", "cannot-special-summon")]
+
+
+# -- readings: fields set when the text is read ---------------------------------------------------
+
+def _readings():
+    from extractor.conditions import readings
+    return [(r, ex, want) for fam in ("en", "zh") for r in readings(fam)
+            for want, exs in ((True, r.examples_match), (False, r.examples_no_match)) for ex in exs]
+
+
+@pytest.mark.parametrize("reading,phrase,want", _readings(),
+                         ids=[f"{r.field}-{w}-{i}" for i, (r, _p, w) in enumerate(_readings())])
+def test_reading_example(reading, phrase, want):
+    from extractor.conditions import CONDITION_CLASSES
+    assert reading.read(phrase) is want
+    for kind in reading.kinds:  # and the field is set when such a condition is built
+        c = CONDITION_CLASSES[kind](span=(0, len(phrase)), phrase=phrase, pattern_id="t", lang="zh")
+        assert getattr(c, reading.field) is want
+
+
+def test_readings_are_read_from_the_text_and_explicit_values_win():
+    conds = analyze_text("这张卡不能通常召唤。自己场上有「卡通世界」存在的场合才能特殊召唤。", "zh-CN", MAIN)[0]
+    proc = next(c for c in conds if c.kind == "builtin-special-summon")
+    assert proc.situation and proc.weak and not proc.extra_deck_first
+    from extractor.conditions import BuiltinSpecialSummon
+    c = BuiltinSpecialSummon(span=(0, 2), phrase="自己场上有「X」存在的场合才能特殊召唤", pattern_id="t", lang="zh", weak=False)
+    assert c.weak is False and c.situation is True
+    en_old = analyze_text("This card can only be Special Summoned by Tributing 1 monster.", "en", MAIN)[0]
+    assert [c.either for c in en_old if c.kind == "builtin-special-summon"] == [True]
+
+
+def test_failed_analysis_is_reported_with_its_side(monkeypatch):
+    import extractor.validate.check as chk
+    real = chk._conds
+
+    def flaky(card, frame, cat):
+        if card.lang == "zh-CN":
+            raise ValueError("regex search over 1.0 s")
+        return real(card, frame, cat)
+    monkeypatch.setattr(chk, "_conds", flaky)
+    rep = validate([en(1, "Cannot be Special Summoned.")], [en(1, "这张卡不能特殊召唤。", lang="zh-CN")])
+    [m] = rep.cards[0].mismatches
+    assert (m.kind, m.side, m.severity) == ("analysis-failed", "target", "high")
+    assert "target text" in m.detail and "regex search over 1.0 s" in m.detail
+    assert "empty-text" not in rep.mismatch_counts() or rep.mismatch_counts()["empty-text"] == 0
+
+
+# -- the command line: --fail-on, --input-format, --ignore-missing, missing files, Ctrl-C ----------
+
+def _pair_files(tmp_path):
+    src, tgt = tmp_path / "s.jsonl", tmp_path / "t.jsonl"
+    rec = {"lang": "en", "type": "Fiend / Effect", "level": 8}
+    src.write_text("\n".join(json.dumps({**rec, **d}) for d in (
+        {"id": 7, "name": "Seven", "text": "Cannot be Normal Summoned/Set. Cannot be Special Summoned from the GY."},
+        {"id": 8, "name": "Eight", "text": "Cannot be Special Summoned."},
+        {"id": 9, "name": "Nine", "text": "Cannot be Special Summoned."})) + "\n")
+    tgt.write_text("\n".join(json.dumps({**rec, **d}) for d in (
+        {"id": 7, "name": "Seven", "text": "Cannot be Normal Summoned/Set. Cannot be Special Summoned from the Deck."},
+        {"id": 8, "name": "Eight", "text": "Cannot be Special Summoned."})) + "\n")
+    return src, tgt
+
+
+def test_cli_fail_on_exits_1_at_or_above_the_severity(tmp_path):
+    src, tgt = _pair_files(tmp_path)  # card 7: a locations difference (medium); card 9: one side only (low)
+    base = ["validate", str(src), str(tgt), "--ignore-missing"]
+    r = CliRunner().invoke(main, base + ["--fail-on", "medium"])
+    assert r.exit_code == 1, r.output
+    assert "1 mismatch of severity medium or worse (--fail-on medium)" in r.output
+    assert CliRunner().invoke(main, base + ["--fail-on", "high"]).exit_code == 0
+    assert CliRunner().invoke(main, base).exit_code == 0
+    # a card on one side only is a low card problem: it fails --fail-on low unless --ignore-missing
+    low = ["validate", str(src), str(tgt), "--min-severity", "low", "--fail-on", "low"]
+    r = CliRunner().invoke(main, low)
+    assert r.exit_code == 1 and "2 mismatches of severity low or worse" in r.output
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--fail-on", "low"])
+    assert r.exit_code == 2 and "--min-severity" in r.output  # low mismatches are not reported at medium
+
+
+def test_cli_ignore_missing_keeps_one_side_cards_out(tmp_path):
+    src, tgt = _pair_files(tmp_path)
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out)])
+    assert r.exit_code == 0 and sorted(json.loads(l)["id"] for l in out.read_text().splitlines()) == [7, 9]
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out), "--ignore-missing"])
+    assert r.exit_code == 0 and [json.loads(l)["id"] for l in out.read_text().splitlines()] == [7]
+    assert "card-missing" not in r.output
+
+
+def test_cli_input_format_applies_to_both_sides_and_is_overridden(tmp_path):
+    src, tgt = _pair_files(tmp_path)
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--input-format", "jsonl", "--ignore-missing",
+                                  "--fail-on", "medium"])
+    assert r.exit_code == 1 and "cards compared" in r.output
+    # the wrong format for both sides is an error; a per-side format overrides it
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--input-format", "cdb"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "--input-format", "cdb", "--source-format", "jsonl",
+                                  "--target-format", "jsonl", "--ignore-missing"])
+    assert r.exit_code == 0, r.output
+
+
+def test_cli_missing_input_file_is_named(tmp_path):
+    src, _tgt = _pair_files(tmp_path)
+    for args, name in ((["validate", str(tmp_path / "nope.cdb"), str(src)], "nope.cdb"),
+                       (["validate", str(src), str(tmp_path / "gone.jsonl")], "gone.jsonl")):
+        r = CliRunner().invoke(main, args)
+        assert r.exit_code == 2 and f"no such file: {tmp_path / name}" in r.output, r.output
+
+
+def test_cli_ctrl_c_exits_130_with_one_line(tmp_path, monkeypatch):
+    import extractor.validate as pkg
+    src, tgt = _pair_files(tmp_path)
+
+    def interrupted(*a, **kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pkg, "validate", interrupted)
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out)])
+    assert r.exit_code == 130 and r.output.strip().splitlines() == ["interrupted: no output written"]
+    assert not out.exists()
+
+
+def test_progress_callback_counts_every_passcode(tmp_path):
+    src, tgt = _pair_files(tmp_path)
+    seen = []
+    validate(str(src), str(tgt), progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"kinds": ["builtin-special-summon"], "regex": "x"}, "needs 'field' and 'kinds'"),
+    ({"field": "weak", "kinds": ["cannot-normal-summon"], "regex": "x"}, "'cannot-normal-summon' has no boolean field"),
+    ({"field": "locations", "kinds": ["builtin-special-summon"], "regex": "x"}, "has no boolean field 'locations'"),
+    ({"field": "weak", "kinds": ["builtin-special-summon"], "regex": "("}, "bad or missing regex"),
+    ({"field": "weak", "kinds": ["builtin-special-summon"], "regex": "才", "seed": "s",
+      "examples": {"match": ["才能"]}}, "needs 'seed' and examples"),
+])
+def test_malformed_reading_is_a_clear_error(entry, message):
+    from extractor.conditions import ReadingError, parse_readings
+    with pytest.raises(ReadingError, match=message) as e:
+        parse_readings({"language": "zh", "readings": [entry]}, "patterns/terms/readings-zh.yaml")
+    assert "patterns/terms/readings-zh.yaml" in str(e.value)

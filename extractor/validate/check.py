@@ -1,0 +1,153 @@
+"""The validation of two inputs, card by card (:func:`validate`)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..cues import unread_cue
+from ..frame import Frame
+from ..normalize import lang_family
+from ..patterns import Catalog, load_catalog
+from ..pipeline import Card, analyze_text
+from ..textmap import MappedText
+from .compare import compare_conditions
+from .inputs import Side, describe, read_side
+from .report import CONDITION_MISMATCH_KINDS, SEV_RANK, CardReport, Mismatch, Severity, ValidationReport
+from .text_checks import NO_FINAL_PUNCT, truncation
+
+__all__ = ["validate", "check_card"]
+
+
+def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[Card] | None = None, *,
+             source_lang: str | None = None, target_lang: str | None = None,
+             source_format: str | None = None, target_format: str | None = None,
+             catalog: Catalog | None = None, include_missing: bool = True,
+             include_effects: bool = False, min_severity: Severity = "medium",
+             progress: Callable[[int, int], None] | None = None) -> ValidationReport:
+    """Compare the Summoning Conditions of the cards of ``source`` and ``target``.
+
+    Input: two card inputs -- a path in any format :func:`extractor.readers.read_cards` reads, or
+    an iterable of :class:`~extractor.pipeline.Card` -- or ONE multilingual file (``target``
+    ``None``, e.g. yaml-yugi ``cards.jsonl``) read once per language.  ``source_lang`` /
+    ``target_lang``: ``en``, ``zh-CN``, ``zh-TW``, ...; when not given for a path they are
+    guessed from the texts (a JSONL record's own ``lang`` wins).  ``include_missing``: report
+    cards present on one side only.  ``include_effects``: also report effects (a self-Summon
+    effect, an additional Normal Summon) found on one side only.  ``min_severity``: condition
+    mismatches below it are left out (default ``medium``; ``"low"`` reports everything).
+    Card-level problems are always reported.  ``progress(done, total)`` is called after each
+    card (passcodes of both sides).
+
+    Output: a :class:`ValidationReport` (cards paired by passcode; spans are character offsets
+    into the original texts).
+
+    Raises:
+        ValueError: one multilingual file without two different languages, or an unsupported
+            language.
+        extractor.readers.InputError: an input file cannot be read at all.
+    """
+    if target is None:
+        if not source_lang or not target_lang or source_lang == target_lang:
+            raise ValueError("one input file: give two different languages (source_lang and target_lang)")
+        target = source
+        target_format = target_format or source_format
+    for lg in (source_lang, target_lang):
+        if lg is not None:
+            lang_family(lg)
+    cat = catalog or load_catalog()
+    S = read_side(source, source_lang, source_format)
+    T = read_side(target, target_lang, target_format)
+    rep = ValidationReport(source=describe(source), target=describe(target), source_lang=source_lang or S.lang,
+                           target_lang=target_lang or T.lang, cards_source=len(S.cards), cards_target=len(T.cards),
+                           read_errors=[f"source: {e}" for e in S.errors] + [f"target: {e}" for e in T.errors])
+    ids = sorted(set(S.cards) | set(T.cards) | set(S.missing) | set(T.missing))
+    cut = SEV_RANK[min_severity]
+    for n, cid in enumerate(ids, 1):
+        sc, tc = S.cards.get(cid), T.cards.get(cid)
+        cr = None if sc is None and tc is None else check_card(cid, sc, tc, S, T, cat, include_missing, include_effects)
+        if progress is not None:
+            progress(n, len(ids))
+        if cr is None:
+            continue
+        cr.mismatches = [m for m in cr.mismatches
+                         if m.kind not in CONDITION_MISMATCH_KINDS or SEV_RANK[m.severity] <= cut]
+        if sc is not None and tc is not None and (sc.text or "").strip() and (tc.text or "").strip():
+            rep.cards_compared += 1
+            if not cr.mismatches:
+                rep.cards_agreeing += 1
+        if cr.mismatches:
+            rep.cards.append(cr)
+    return rep
+
+
+def _conds(card: Card, frame: Frame, cat: Catalog) -> tuple[list[Any], MappedText]:
+    conds, _profile, _tags, mt, _seg = analyze_text(card.text, card.lang, frame, catalog=cat,
+                                                    pendulum_effect=card.pendulum_effect, name=card.name)
+    return conds, mt
+
+
+def _unread(sides: dict[str, tuple[Card, list[Any], MappedText]]):
+    """The ``unread`` callback of :func:`compare_conditions` for one card (cues on the card text)."""
+    def check(side: str, group: str) -> tuple[int, int, str] | None:
+        card, conds, mt = sides[side]
+        read = [tuple(c.span) for c in conds if c.source == "text"]
+        span = unread_cue(mt, card.lang, group, read)
+        return None if span is None else (span[0], span[1], (card.text or "")[span[0]:span[1]])
+    return check
+
+
+def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat: Catalog,
+               include_missing: bool, include_effects: bool = False) -> CardReport | None:
+    """The :class:`CardReport` of one passcode (``None`` when nothing is to be reported about a
+    card on one side only and ``include_missing`` is false).
+
+    Card-level problems: a card on one side only (``card-missing-in-*``, low), an empty text
+    (``empty-text``, high; not compared), a text that looks cut off (``truncated-text``), and a
+    text that could not be analyzed (``analysis-failed``, high, with the side and the error;
+    not compared)."""
+    name = (sc.name if sc else "") or (S.missing.get(cid, ("", ""))[0]) or (tc.name if tc else "")
+    cr = CardReport(id=cid, name=name, target_name=tc.name if tc else "",
+                    source_text=sc.text if sc else None, target_text=tc.text if tc else None,
+                    source_pendulum=sc.pendulum_effect if sc else None,
+                    target_pendulum=tc.pendulum_effect if tc else None)
+    if sc is None or tc is None:
+        if not include_missing:
+            return None
+        side = "source" if sc is None else "target"
+        why = (S if sc is None else T).missing.get(cid, ("", "no card with this passcode"))[1]
+        cr.mismatches.append(Mismatch(kind=f"card-missing-in-{side}", severity="low", side=side, detail=why))
+        return cr
+    frame = sc.frame if sc.frame.kind is not None else tc.frame
+    empty = False
+    truncated = {}
+    for side, c in (("source", sc), ("target", tc)):
+        if not (c.text or "").strip():
+            empty = True
+            cr.mismatches.append(Mismatch(kind="empty-text", severity="high", side=side, detail=f"the {side} text is empty"))
+            continue
+        for fld, txt in (("text", c.text), ("pendulum_effect", c.pendulum_effect)):
+            why = truncation(txt, c.lang, frame) if txt else None
+            if why:
+                truncated[side] = why != NO_FINAL_PUNCT
+                cr.mismatches.append(Mismatch(kind="truncated-text", severity="low" if why == NO_FINAL_PUNCT else "high",
+                                              side=side, detail=f"{side} {fld.replace('_', ' ')}: {why}",
+                                              **{f"{side}_in": fld}))
+                break
+    if empty:
+        return cr
+    analyzed: dict[str, tuple[list[Any], MappedText]] = {}
+    for side, c in (("source", sc), ("target", tc)):
+        try:
+            analyzed[side] = _conds(c, frame, cat)
+        except (ValueError, TimeoutError) as e:
+            cr.mismatches.append(Mismatch(kind="analysis-failed", severity="high", side=side,
+                                          detail=f"the {side} text of card {cid} {c.name!r} could not be analyzed: {e}"))
+    if len(analyzed) < 2:
+        return cr
+    (s_conds, s_mt), (t_conds, t_mt) = analyzed["source"], analyzed["target"]
+    mm, smarks, tmarks = compare_conditions(s_conds, t_conds, frame, source_truncated=truncated.get("source", False),
+                                            target_truncated=truncated.get("target", False),
+                                            include_effects=include_effects,
+                                            unread=_unread({"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}))
+    cr.mismatches.extend(mm)
+    cr.source_marks, cr.target_marks = smarks, tmarks
+    return cr

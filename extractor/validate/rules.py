@@ -1,0 +1,328 @@
+"""The meaning rules of the comparison, as a registry.
+
+Each rule is a :class:`Rule`: a ``name``, the ``stage`` of the comparison it acts in, the
+``seed`` sentence (or the pattern of real pairs) it comes from, what it ``decides``, and the
+function.  :data:`RULES` holds them all by name; ``tests/test_validate.py`` runs one case per rule
+with the rule on and off (``compare_conditions(..., skip_rules={name})``) and checks that every
+registered rule has such a case.
+
+Stages, in the order :func:`extractor.validate.compare.compare_conditions` runs them:
+
+- ``view`` ``fn(view, frame) -> View | None``: reads a slot of one condition differently (a new
+  view; ``None``: the rule does not apply);
+- ``drop`` ``fn(view, same_side_views) -> bool``: the view is the same words read twice on one
+  side, not compared;
+- ``cross`` ``fn(side, other) -> Cross``: what one side's views mean given the other side's (run
+  both ways on the ORIGINAL views; the results are merged, so the order never matters);
+- ``agree`` ``fn(slot, x, y) -> bool | None``: whether two slot values agree (``None``: no
+  opinion; plain equality when no rule has one);
+- ``implied`` ``fn(view, other_views, frame) -> str | None``: why a condition stated on one side
+  only is implied anyway (a reminder: severity ``low``);
+- ``silent`` ``fn(view, ctx) -> str | None``: why a condition on one side only is not reported;
+- ``severity`` ``fn(slot, a, b) -> Severity | None``: a slot difference that is weaker evidence.
+
+Every rule reads views only (slots and :attr:`View.facts`): never a phrase or a language.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from ..frame import Frame
+from .views import EFFECT_KINDS, SELF_METHODS, SUMMON_KINDS, View
+
+__all__ = ["Rule", "Cross", "RULES", "STAGES", "rule", "rules_for"]
+
+STAGES = ("view", "drop", "cross", "agree", "implied", "silent", "severity")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One meaning rule (see the module docstring)."""
+
+    name: str
+    stage: str
+    seed: str
+    decides: str
+    fn: Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Cross:
+    """What a ``cross`` rule found: views not compared (``drop``, by ``id``) and views read
+    differently (``read``: ``id`` of the old view -> the new view)."""
+
+    drop: frozenset[int] = frozenset()
+    read: dict[int, View] = field(default_factory=dict)
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(name: str, *, stage: str, seed: str, decides: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the decorated function as the rule ``name`` of ``stage``.
+
+    Raises:
+        ValueError: an unknown stage, or a name registered twice.
+    """
+    if stage not in STAGES:
+        raise ValueError(f"rule {name}: unknown stage {stage!r} (one of {STAGES})")
+
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        if name in RULES:
+            raise ValueError(f"rule {name} is registered twice")
+        RULES[name] = Rule(name, stage, seed, decides, fn)
+        return fn
+    return deco
+
+
+def rules_for(stage: str, skip: Iterable[str] = ()) -> list[Rule]:
+    """The rules of ``stage`` in registration order, less those named in ``skip``."""
+    skip = frozenset(skip)
+    return [r for r in RULES.values() if r.stage == stage and r.name not in skip]
+
+
+# -- view: how a slot of one condition reads ---------------------------------------------------
+
+@rule("either-only-or-first", stage="view",
+      seed='SCENARIOS 4.2 reads "This card can only be Special Summoned by ..." as Semi-Nomi; '
+           'Konami printed the wording for Nomi and Semi-Nomi cards alike',
+      decides='an older English "can only be Special Summoned" procedure (field either) is first_only '
+              '"either", which agrees with first, only and none')
+def _either(v: View, frame: Frame | None) -> View | None:
+    if v.kind == "builtin-special-summon" and v.facts.either and v.slots["first_only"] == "first":
+        return v.with_slot("first_only", "either")
+    return None
+
+
+@rule("only-from-extra-deck-is-first", stage="view",
+      seed='Seed 000, "Must be (first) Special Summoned by...": "Must first be Special Summoned (from your Extra '
+           'Deck) by" is translated 此卡从额外卡组仅可…特殊召唤, the Nomi "Must be" with no location',
+      decides="a procedure that is the only way FROM THE EXTRA DECK (field extra_deck_first) of an Extra Deck "
+              "monster (or, with no card type, one that names only the Extra Deck) is first, not only")
+def _extra_first(v: View, frame: Frame | None) -> View | None:
+    if v.kind != "builtin-special-summon" or not v.facts.extra_deck_first or v.slots["first_only"] != "only":
+        return None
+    locs = set(v.facts.locations)
+    extra_monster = frame.extra_deck if frame is not None and frame.kind is not None else locs == {"extra"}
+    if extra_monster and locs <= {"extra"}:
+        return v.with_slot("first_only", "first")
+    return None
+
+
+# -- drop: the same words read twice on one side ----------------------------------------------
+
+def _either_or(a: View, b: View) -> bool:
+    return (a.kind == b.kind == "must-be-special-summoned"
+            and {a.slots.get("method"), b.slots.get("method")} == {"named-card", "own-effect"})
+
+
+@rule("same-words-once", stage="drop",
+      seed="Seed 002: a monster's effect that Special Summons itself is not a second Built-In Special Summon; "
+           "one sentence states one condition",
+      decides="a view whose span lies inside another view of the same group on the same side (a procedure and "
+              "the self-Summon inside it) is not compared; the longer one stays.  Two named-card / own-effect "
+              "methods are the halves of an either/or (仅可通过「X」的效果（及此卡的②效果）特殊召唤) and both stay")
+def _inside(v: View, same: list[View]) -> bool:
+    return any(o is not v and o.group == v.group and o.field == v.field and o.span != v.span
+               and o.span[0] <= v.span[0] and v.span[1] <= o.span[1] and not _either_or(o, v) for o in same)
+
+
+@rule("event-summon-is-own-effect", stage="drop",
+      seed="Seed 002: a Special Summon that answers an event starts a Chain: an effect, not a Built-In Special Summon",
+      decides="the same words read both as a procedure and as the card's own effect "
+              "(只能在…被破坏送去墓地时才能从手卡特殊召唤) count once, as the own effect")
+def _event_summon(v: View, same: list[View]) -> bool:
+    return v.kind == "builtin-special-summon" and any(
+        o.field == v.field and o.span == v.span and o.kind == "must-be-special-summoned"
+        and o.slots.get("method") == "own-effect" for o in same)
+
+
+# -- cross: what one side means given the other -----------------------------------------------
+
+def _situation_procs(side: list[View], other: list[View]) -> list[View]:
+    """Procedures of ``other`` that state a situation, when ``side`` states it as a
+    summon-condition-while and ``other`` has none."""
+    if not any(v.group == "summon-condition-while" for v in side) or any(
+            v.group == "summon-condition-while" for v in other):
+        return []
+    return [v for v in other if v.kind == "builtin-special-summon" and v.facts.situation]
+
+
+@rule("situation-carried-by-procedure", stage="cross",
+      seed='Seed 000, Common Summoning Conditions ("Cannot be Normal Summoned unless ..."); English "Cannot be '
+           'Special Summoned unless you control "Toon World". Must first be Special Summoned ..." is one Chinese '
+           'procedure sentence 自己场上有「卡通世界」存在的场合才能特殊召唤',
+      decides="a summon-condition-while on one side only, where the other side has a procedure stating a "
+              "situation (field situation), is carried by that procedure: not reported.  When the while is all "
+              "that side says of the Special Summon, the procedure is not reported either")
+def _carried(side: list[View], other: list[View]) -> Cross:
+    procs = _situation_procs(side, other)
+    if not procs:
+        return Cross()
+    whiles = {id(v) for v in side if v.group == "summon-condition-while"}
+    if not any(v.group == "special-summon-method" for v in side):
+        return Cross(drop=frozenset(whiles | {id(p) for p in procs}))
+    return Cross(drop=frozenset(whiles))
+
+
+@rule("situation-only-when-is-not-nomi", stage="cross",
+      seed='Seed 000, Nomi: "cannot be Special Summoned by other ways" must be said; the 才能 of '
+           '…存在的场合才能特殊召唤 is the situation\'s "only when"',
+      decides="a procedure that carries the other side's summon-condition-while and whose only rests on a bare "
+              "才能 (field weak) is first_only none, not only")
+def _only_when(side: list[View], other: list[View]) -> Cross:
+    return Cross(read={id(p): p.with_slot("first_only", "none") for p in _situation_procs(side, other)
+                       if p.slots.get("first_only") == "only" and p.facts.weak})
+
+
+# -- agree: when two slot values agree -----------------------------------------------------------
+
+@rule("first-and-none-agree", stage="agree",
+      seed='Seed 000: a Semi-Nomi "must first be Special Summoned" and can be revived afterwards; Chinese (like '
+           'Japanese) writes it as 这张卡不能通常召唤。…的场合可以特殊召唤, an optional procedure next to '
+           '"cannot be Normal Summoned" (compared on its own)',
+      decides='first_only "first" and "none" agree; only "only" against "first"/"none" differs; "either" agrees '
+              "with every value")
+def _first_none(slot: str, x: Any, y: Any) -> bool | None:
+    if slot != "first_only":
+        return None
+    return "either" in (x, y) or (x == "only") == (y == "only")
+
+
+@rule("unstated-location-not-compared", stage="agree",
+      seed='Seed 002: "Cards that do not specify the location ... are always Special Summoned from the hand"; '
+           "an effect's location is where its trigger finds the card",
+      decides="a locations slot that is empty on one side (nothing stated and no default) agrees with any")
+def _unstated_location(slot: str, x: Any, y: Any) -> bool | None:
+    if slot == "locations" and (not x or not y):
+        return True
+    return None
+
+
+# -- implied: a condition on one side only that the rules impose anyway -------------------------
+
+def _summon_kinds(other: list[View]) -> set[str]:
+    kinds = {o.slots.get("method") for o in other if o.group == "special-summon-method"} & SUMMON_KINDS
+    if any(o.group == "ritual-summon-with" for o in other):
+        kinds.add("ritual")
+    if any(o.group == "fusion-materials-only" for o in other):
+        kinds.add("fusion")
+    return kinds
+
+
+@rule("extra-deck-never-normal-summoned", stage="implied",
+      seed='Seed 000, "Cannot be Normal Summoned/Set": Ritual and Extra Deck monsters are never Normal Summoned',
+      decides='"Cannot be Normal Summoned/Set" on a Ritual or Extra Deck monster (from the card type, or the other '
+              "side stating a Ritual Spell or a Fusion / Ritual / Synchro / Xyz / Link Summon) is a reminder")
+def _never_normal(v: View, other: list[View], frame: Frame | None) -> str | None:
+    if v.group != "cannot-normal-summon":
+        return None
+    fk = frame.kind if frame is not None else None
+    if fk in SUMMON_KINDS:
+        return f"a {fk} monster is never Normal Summoned"
+    kinds = _summon_kinds(other)
+    return f"the other side states a {sorted(kinds)[0]} Summon" if kinds else None
+
+
+@rule("must-first-be-its-own-summon", stage="implied",
+      seed='Seed 000, Ritual Summoning Conditions: "Must be Ritual Summoned with [Ritual Spell Card name] ... means '
+           'that such a card must first be Ritual Summoned"',
+      decides='"Must first be <Fusion / Synchro / Xyz / Link / Ritual> Summoned" on a monster of that kind, or '
+              "where the other side states that Summon, is a reminder")
+def _first_own_summon(v: View, other: list[View], frame: Frame | None) -> str | None:
+    if v.group != "special-summon-method" or v.slots.get("first_only") != "first":
+        return None
+    m = v.slots.get("method")
+    fk = frame.kind if frame is not None else None
+    if m in SUMMON_KINDS and (m == fk or m in _summon_kinds(other)):
+        return f"a {m} monster must first be {m} Summoned"
+    return None
+
+
+@rule("own-effect-first-is-self-summon", stage="implied",
+      seed='Seed 002, "Summoned correctly": a monster that cannot be Normal Summoned and Special Summons itself by '
+           "its effect must first be Special Summoned that way",
+      decides='"Must first be Special Summoned by its own effect" where the other side says "Cannot be Normal '
+              'Summoned/Set" and has an effect that Special Summons the card itself is a reminder')
+def _own_effect_first(v: View, other: list[View], frame: Frame | None) -> str | None:
+    if (v.group == "special-summon-method" and v.slots.get("method") == "own-effect"
+            and v.slots.get("first_only") == "first"
+            and any(o.group == "cannot-normal-summon" for o in other)
+            and any(o.kind == "special-summons-itself" for o in other)):
+        return ("the other side cannot be Normal Summoned and Special Summons itself by its effect, which "
+                "is how it must first be Special Summoned")
+    return None
+
+
+@rule("ritual-spell-named", stage="implied",
+      seed='Seed 000: "You can Ritual Summon this card with "X"" says which Ritual Spell; every Ritual Monster is '
+           "Ritual Summoned with one",
+      decides="a Ritual Spell named on one side of a Ritual Monster is a reminder")
+def _ritual_spell(v: View, other: list[View], frame: Frame | None) -> str | None:
+    fk = frame.kind if frame is not None else None
+    if v.group == "ritual-summon-with" and (fk == "ritual" or "ritual" in _summon_kinds(other)):
+        return "a Ritual Monster is Ritual Summoned with a Ritual Spell; naming it is a reminder"
+    return None
+
+
+@rule("nomi-rules-out-the-gy", stage="implied",
+      seed='Seed 000, Nomi: "cannot be Special Summoned by other ways", the GY included',
+      decides='"Cannot be Special Summoned from <somewhere>" where the other side allows only one way (Nomi) is a '
+              "reminder")
+def _nomi_gy(v: View, other: list[View], frame: Frame | None) -> str | None:
+    if v.group == "cannot-special-summon-from" and any(
+            o.group == "special-summon-method" and o.slots.get("first_only") == "only" for o in other):
+        return "the other side allows only one way to Special Summon it (Nomi), which rules out the rest"
+    return None
+
+
+# -- silent: a condition on one side only that is not reported -----------------------------------
+
+@rule("effects-are-not-conditions", stage="silent",
+      seed='Seed 002: effects that Special Summon the card itself "are not considered Built-In Special Summons"; '
+           "seed 004: effects that change the Normal Summon count",
+      decides="a self-Summon or additional-Normal-Summon effect on one side only is not reported (unless "
+              "include_effects); effects still take part in pairing")
+def _effects(v: View, ctx: dict[str, Any]) -> str | None:
+    if v.kind in EFFECT_KINDS and not ctx.get("include_effects"):
+        return "an effect, not a Summoning Condition"
+    return None
+
+
+@rule("cut-off-text-lost-it", stage="silent",
+      seed="A truncated text (truncated-text, high) lost its end: what it lacks is explained by the cut",
+      decides="a condition on one side only is not reported when the other side's text is truncated")
+def _cut_off(v: View, ctx: dict[str, Any]) -> str | None:
+    return "the other text is cut off" if ctx.get("other_truncated") else None
+
+
+# -- severity: weaker evidence -------------------------------------------------------------------
+
+@rule("set-allowed-is-wording", stage="severity",
+      seed='Seed 000: "Cannot be Normal Summoned" (Set allowed) differs from "Cannot be Normal Summoned/Set"; '
+           "Chinese 通常召唤 often covers the Set where English writes Summoned/Set",
+      decides="a set_allowed difference is low")
+def _set_allowed(slot: str, a: View, b: View) -> str | None:
+    return "low" if slot == "set_allowed" else None
+
+
+@rule("procedure-or-effect-is-wording", stage="severity",
+      seed="Seed 002 tells a Built-In Special Summon from an effect by whether it starts a Chain; older Chinese "
+           "wording often does not say",
+      decides="a method difference between own-procedure, own-effect and self-effect is low")
+def _self_methods(slot: str, a: View, b: View) -> str | None:
+    if slot == "method" and a.slots.get("method") in SELF_METHODS and b.slots.get("method") in SELF_METHODS:
+        return "low"
+    return None
+
+
+@rule("bare-cai-only-is-weak", stage="severity",
+      seed='Seed 000, Nomi: "cannot be Special Summoned by other ways" must be said; …的场合才能特殊召唤 is as '
+           'often "can when <situation>" as "only this way"',
+      decides="a first_only difference where a procedure's first/only rests on a bare 才能 (field weak) is low")
+def _weak_only(slot: str, a: View, b: View) -> str | None:
+    if slot == "first_only" and any(v.kind == "builtin-special-summon" and v.facts.weak
+                                    and v.slots.get("first_only") in ("only", "first") for v in (a, b)):
+        return "low"
+    return None

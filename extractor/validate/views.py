@@ -1,0 +1,149 @@
+"""The canonical view of a condition: what the comparison sees of it.
+
+A :class:`View` is a ``group`` (conditions that say the same thing in different words share one,
+e.g. "Must be Fusion Summoned", "Must first be Fusion Summoned" and a built-in procedure are all
+``special-summon-method``) and the ``slots`` that carry its meaning:
+
+- ``locations``: set of hand / deck / gy / banished / extra / field;
+- ``method``: ``own-procedure``, ``named-card``, ``own-effect``, ``card-effect``, ``self-effect``
+  (an effect that Special Summons the card itself) or a Summon kind (``fusion`` ...);
+- ``first_only``: ``first`` ("Must first be ...", Semi-Nomi), ``only`` ("Must be ...", Nomi),
+  ``none`` (an optional procedure), ``either`` (decides neither way);
+- ``count``: Tributes; ``set_allowed``: whether a Set is allowed.
+
+The comparison reads a condition only through :attr:`View.facts`: a projection of the condition
+object WITHOUT its wording (``phrase``), language (``lang``), ``span``, ``pattern_id`` and
+``source``.  Where the text is (``span``, ``field``) and what it says (``phrase``) are kept
+apart in :attr:`View.where`, for the report only.  So no rule can depend on how a condition was
+worded or in which language, except through the fields the reading set
+(:mod:`extractor.conditions`, "Readings").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType, SimpleNamespace
+from typing import Any, Mapping
+
+from ..frame import Frame
+
+__all__ = ["View", "Where", "canonical", "facts_of", "EFFECT_KINDS", "SUMMON_KINDS", "SELF_METHODS",
+           "NOT_FACTS"]
+
+#: the parts of a condition object that are wording or provenance, never meaning
+NOT_FACTS = frozenset({"phrase", "lang", "span", "pattern_id", "source"})
+
+#: kinds that are effects of the card, not Summoning Conditions on it (seed 002: effects that
+#: Special Summon the card itself "are not considered Built-In Special Summons"; seed 004: effects
+#: that change the Normal Summon count)
+EFFECT_KINDS = frozenset({"special-summons-itself", "additional-normal-summon"})
+SUMMON_KINDS = frozenset({"fusion", "ritual", "synchro", "xyz", "link"})
+#: methods by which the card Summons itself (a procedure or an effect)
+SELF_METHODS = frozenset({"own-procedure", "own-effect", "self-effect"})
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a condition was read: ``span`` (``[start, end)`` into the ORIGINAL text named by
+    ``field``: ``text`` or ``pendulum_effect``) and ``phrase`` (that text), for the report."""
+
+    span: tuple[int, int]
+    field: str
+    phrase: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class View:
+    """A condition in canonical form: ``group``, comparable ``slots`` (read-only), ``facts`` (the
+    condition object without its wording, see the module docstring) and ``where`` it was read.
+    Views are never changed: a rule that reads a slot differently makes a new view
+    (:meth:`with_slot`).  Identity (``is``) tells views apart."""
+
+    group: str
+    slots: Mapping[str, Any]
+    facts: SimpleNamespace
+    where: Where = field(repr=False)
+
+    @property
+    def kind(self) -> str:
+        """The condition kind (``builtin-special-summon``, ...)."""
+        return self.facts.kind
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return self.where.span
+
+    @property
+    def field(self) -> str:
+        return self.where.field
+
+    def with_slot(self, slot: str, value: Any) -> "View":
+        """A copy of this view with ``slot`` set to ``value``."""
+        return replace(self, slots=MappingProxyType({**self.slots, slot: value}))
+
+
+def facts_of(cond: Any) -> SimpleNamespace:
+    """The meaning fields of a condition object (``kind`` and its fields), without
+    :data:`NOT_FACTS`."""
+    return SimpleNamespace(**{k: getattr(cond, k) for k in type(cond).model_fields if k not in NOT_FACTS})
+
+
+def _first_only(first: bool, exclusive: bool) -> str:
+    return "first" if first else "only" if exclusive else "none"
+
+
+def _view(group: str, slots: dict[str, Any], cond: Any) -> View:
+    return View(group, MappingProxyType(slots), facts_of(cond),
+                Where(tuple(cond.span), cond.source, cond.phrase))  # type: ignore[arg-type]
+
+
+def canonical(cond: Any, frame: Frame | None = None) -> View:
+    """The canonical :class:`View` of a condition object, before the meaning rules
+    (:mod:`extractor.validate.rules`, stage ``view``) read it further.
+
+    ``frame`` only picks the default location of a procedure that names none (seed 002: "Cards
+    that do not specify the location ... are always Special Summoned from the hand"; the Extra
+    Deck for an Extra Deck monster).  With no card type (a file with none, e.g. the i18n JSON) an
+    unstated location is left empty and not compared.
+    """
+    k = cond.kind
+    known = frame is not None and frame.kind is not None
+    default_loc = (frozenset({"extra"} if frame.extra_deck else {"hand"}) if known  # type: ignore[union-attr]
+                   else frozenset())
+    if k == "cannot-normal-summon":
+        return _view(k, {"set_allowed": cond.set_allowed}, cond)
+    if k == "cannot-special-summon-from":
+        return _view(k, {"locations": frozenset(cond.locations)}, cond)
+    if k == "builtin-special-summon":
+        return _view("special-summon-method", {
+            "method": "own-procedure", "first_only": _first_only(cond.first, cond.exclusive),
+            "locations": frozenset(cond.locations) or default_loc}, cond)
+    if k == "must-be-special-summoned":
+        return _view("special-summon-method", {
+            "method": cond.method, "first_only": _first_only(cond.first, cond.exclusive)}, cond)
+    if k == "special-summon-only-by":
+        return _view("special-summon-method", {"method": cond.summon, "first_only": "only"}, cond)
+    if k == "must-first-be-summoned-by":
+        return _view("special-summon-method", {"method": cond.summon, "first_only": "first"}, cond)
+    if k == "special-summons-itself":
+        return _view("special-summon-method", {
+            "method": "self-effect", "first_only": "none",
+            "locations": frozenset(cond.locations)}, cond)  # unstated: where the card is, unknown
+    if k in ("tributes-required", "tribute-summon-optional"):
+        return _view(k, {"count": cond.count, "set_allowed": cond.set_allowed}, cond)
+    if k == "normal-summon-without-tributes":
+        return _view(k, {"set_allowed": cond.set_allowed}, cond)
+    if k == "additional-normal-summon":
+        return _view(k, {}, cond)  # an effect, not a condition: its presence is compared, not its sub-kind
+    # cannot-special-summon, must-be-normal-summoned-by, fusion-materials-only,
+    # ritual-summon-with (the Ritual Spell's name is translated), summon-condition-while, gemini;
+    # a kind added later: its own group, the generic slots it has
+    slots: dict[str, Any] = {}
+    fields = type(cond).model_fields
+    if "locations" in fields:
+        slots["locations"] = frozenset(cond.locations)
+    for f in ("method", "count", "set_allowed", "effect", "summon"):
+        if f in fields:
+            slots["method" if f == "summon" else f] = getattr(cond, f)
+    if "first" in fields or "exclusive" in fields:
+        slots["first_only"] = _first_only(getattr(cond, "first", False), getattr(cond, "exclusive", False))
+    return _view(k, slots, cond)
