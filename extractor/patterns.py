@@ -244,7 +244,8 @@ class SlotReader:
     - ``requirement_clause`` finds the precondition, ``requirement_kind`` types it (its group
       names are the kinds; none matched: ``other``).
     - ``choice:F``: the name of the first named group of fragment ``F`` that matched (``_`` ->
-      ``-``), e.g. ``proc_limit`` -> ``once-per-turn``; ``flag:F``: whether ``F`` matches.
+      ``-``), e.g. ``proc_limit`` -> ``once-per-turn``; ``flag:F``: whether ``F`` matches;
+      ``find:F``: the words ``F`` finds (its group ``t``), e.g. ``effect_trigger``.
 
     Seed 002 ("Built-In Special Summon ... requires a cost") for the costs; the places paid cards
     come from when the text names none are the game's: a Tribute is of monsters on the field, a
@@ -279,6 +280,15 @@ class SlotReader:
         """The first match of fragment ``name`` in ``text``."""
         rx = self.rx(name)
         return rx.search(text) if rx is not None else None
+
+    def find_text(self, name: str, text: str) -> str | None:
+        """The words fragment ``name`` finds in ``text`` (its group ``t`` when it has one),
+        stripped; ``None`` when it finds nothing."""
+        m = self.find(name, text)
+        if m is None:
+            return None
+        got = m.group("t") if "t" in m.groupdict() else m.group(0)
+        return got.strip(" ,:") if got else None
 
     def choice(self, name: str, text: str) -> str | None:
         """The name of the first named group of fragment ``name`` that matched in ``text``."""
@@ -627,10 +637,14 @@ def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, 
             req = voc.slots.requirement(g)
             if req is not None:
                 out[fld] = req
-        else:  # choice:<fragment> / flag:<fragment>
+        else:  # choice:<fragment> / flag:<fragment> / find:<fragment>
             kind, _, frag = typ.partition(":")
             if kind == "flag":
                 out[fld] = voc.slots.find(frag, g) is not None
+            elif kind == "find":
+                val = voc.slots.find_text(frag, g)
+                if val:
+                    out[fld] = val
             else:
                 val = voc.slots.choice(frag, g)
                 if val is not None:
@@ -639,7 +653,7 @@ def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, 
 
 
 _CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text", "cost", "requirement"}
-_FRAGMENT_CAPTURES = ("choice", "flag")  # `as: choice:<fragment>` / `as: flag:<fragment>`
+_FRAGMENT_CAPTURES = ("choice", "flag", "find")  # `as: choice:<fragment>` / `flag:<fragment>` / `find:<fragment>`
 WHOLE_MATCH = "_"  # `group: _` captures the whole match
 
 _REF = regex.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")

@@ -146,3 +146,64 @@ def test_unknown_fragment_in_a_capture_is_a_pattern_error(tmp_path):
         "    examples: {match: ['Special Summon']}\n", encoding="utf-8")
     with pytest.raises(PatternError, match="no_such_fragment"):
         load_catalog(str(tmp_path))
+
+
+# --- effects that Special Summon the card itself (issue 10 §4): kept apart from procedures -----
+
+def _self_summons(text: str, lang: str = "en") -> list[SpecialSummonsItself]:
+    return [c for c in analyze_text(text, lang, MONSTER)[0] if isinstance(c, SpecialSummonsItself)]
+
+
+def test_self_summoning_effect_has_trigger_cost_and_place_and_is_no_procedure():
+    text = "If this card is in your hand: You can banish 1 LIGHT monster from your GY; Special Summon this card."
+    (e,) = _self_summons(text)
+    assert e.trigger == "If this card is in your hand"
+    assert [(a.action, a.count, a.places) for a in e.cost] == [("banish", (1, 1), ("gy",))]
+    assert _procs(text) == []
+
+
+def test_older_self_summoning_effect_with_a_comma_and_a_tribute():
+    (e,) = _self_summons("After 1 Counter Trap Card you control has been activated and has resolved, you can Tribute 1 "
+                         "DARK monster to Special Summon this card from your hand.")
+    assert e.trigger.startswith("After 1 Counter Trap Card") and e.locations == ("hand",)
+    assert e.cost[0].action == "tribute" and e.cost[0].filter.attributes == ("DARK",)
+
+
+def test_self_summoning_effect_without_trigger_or_cost():
+    (e,) = _self_summons("During your Main Phase: You can Special Summon this card from your hand.")
+    assert e.trigger == "During your Main Phase" and e.cost == ()
+
+
+def test_chinese_self_summoning_effect():
+    (e,) = _self_summons("①:自己场上有怪兽存在的场合,把自己墓地1只怪兽除外才能发动。这张卡从手卡特殊召唤。", "zh-CN")
+    assert e.trigger == "自己场上有怪兽存在"
+    assert [(a.action, a.count, a.places) for a in e.cost] == [("banish", (1, 1), ("gy",))]
+    (e,) = _self_summons("①:从手卡丢弃1张卡才能发动。这张卡从手卡特殊召唤。", "zh-CN")
+    assert e.trigger is None and e.cost[0].action == "discard"
+
+
+# --- Chinese procedures: the same objects as English ----------------------------------------------
+
+@pytest.mark.parametrize("lang", ["zh-CN", "zh-TW"])
+def test_chinese_procedure_same_slots_as_english(lang):
+    zh = ("此卡不可通常召唤。仅可在将自己墓地的光属性和暗属性怪兽各１只除外的情况下，从手牌・额外牌组特殊召唤。"
+          "自己１回合仅可以此方法特殊召唤１次“终焉龙 混沌帝”。")
+    if lang == "zh-TW":
+        zh = ("此卡不可通常召喚。僅可在將自己墓地的光屬性和暗屬性怪獸各１只除外的情況下，從手牌・額外牌組特殊召喚。"
+              "自己１回合僅可以此方法特殊召喚１次“終焉龍 混沌帝”。")
+    en = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand or Extra Deck) by banishing 1 LIGHT '
+          'and 1 DARK monster from your GY. You can only Special Summon "Chaos Emperor" once per turn this way.')
+    z, e = _one(zh, lang), _one(en)
+    for p in (z, e):
+        assert [(a.action, a.count, a.places) for a in p.cost] == [("banish", (2, 2), ("gy",))]
+        assert p.cost[0].filter.attributes == ("LIGHT", "DARK")
+        assert p.limit == "once-per-turn" and p.requirement is None
+    assert set(z.locations) == set(e.locations) == {"hand", "extra"}
+
+
+def test_chinese_requirement_opponent_field_and_position():
+    p = _one("①:此卡可以解放对手场上１只怪兽，以攻击表示从手牌特殊召唤至对手场上。", "zh-CN")
+    assert p.to_opponent_field and p.position == "attack"
+    assert [(a.action, a.count, a.places) for a in p.cost] == [("tribute", (1, 1), ("opp-field",))]
+    p = _one("自己场上没有怪兽存在的场合，这张卡可以从手卡特殊召唤。", "zh-CN")
+    assert p.cost == () and p.requirement is not None and p.requirement.kind == "control-no-monsters"
