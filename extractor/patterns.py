@@ -7,9 +7,13 @@ A pattern file holds ``language`` and a list ``patterns``; each pattern has:
 - ``yields``: the condition it produces (``kind`` plus fixed fields of
   :mod:`extractor.conditions`);
 - ``captures`` (optional): ``field: {group: NAME, as: TYPE}`` -- a field filled from a named
-  group: ``locations`` (location words of the group), ``summon`` (a Summon kind word),
+  group (``_``: the whole match; a list of names: the words of those that matched, one per
+  line): ``locations`` (location words of the group), ``summon`` (a Summon kind word),
   ``names`` (quoted card names), ``name`` (the first quoted name), ``bool`` (the group matched);
-  ``count`` (a number word or digit);
+  ``count`` (a number word or digit); ``cost`` / ``requirement`` (a procedure's cost actions and
+  precondition, read with the language's fragments by :class:`SlotReader`); ``choice:F`` (the
+  name of the group of fragment ``F`` that matched: ``choice:proc_limit`` -> ``once-per-turn``),
+  ``flag:F`` (fragment ``F`` matches), ``find:F`` (the words ``F`` finds);
 - ``scope`` (optional): ``monster`` (default: the monster text of a monster card) or ``any``
   (any card text, the Pendulum Effect included);
 - ``requires`` (optional): literals, at least one of which must be in the text (a fast prefilter);
@@ -266,6 +270,15 @@ class SlotReader:
         self._frags = frags
         self._voc = voc
         self._rx: dict[str, Any] = {}
+        # text -> reading: overlapping patterns often capture the same words (bounded; cleared
+        # when full).  The readings are never mutated (conditions validate copies of them).
+        self._memo: dict[tuple[str, str], Any] = {}
+
+    def _remember(self, key: tuple[str, str], value: Any) -> Any:
+        if len(self._memo) >= 4096:
+            self._memo.clear()
+        self._memo[key] = value
+        return value
 
     def rx(self, name: str) -> "regex.Pattern[str] | None":
         """The compiled fragment ``name`` (``None`` when the language has none)."""
@@ -410,6 +423,11 @@ class SlotReader:
     def cost(self, text: str) -> list[dict[str, Any]]:
         """The cost actions of ``text``, in text order: ``[{action, count | amount, places,
         filter}]`` (``[]``: nothing is paid)."""
+        if ("cost", text) in self._memo:
+            return self._memo[("cost", text)]
+        return self._remember(("cost", text), self._cost(text))
+
+    def _cost(self, text: str) -> list[dict[str, Any]]:
         verbs = self.rx("cost_action")
         if verbs is None:
             return []
@@ -429,21 +447,26 @@ class SlotReader:
             if e is not None:
                 obj = obj[:e.start()]
             obj = self._trim(obj)
-            d: dict[str, Any] = {"action": action}
-            if action == "pay-lp":
-                n = self.find("lp_amount", obj)
-                d["amount"] = int(n.group("n")) if n else None
-            elif action in ("detach", "remove-counter"):
-                cnt = self.count(obj)
-                d["amount"] = cnt[0] if cnt and cnt[0] == cnt[1] else None
-            else:
-                d["count"] = self.count(obj)
-                places = self.places(obj) or list(self.DEFAULT_PLACES.get(action, []))
-                if places:
-                    d["places"] = places
-                d["filter"] = self.card_filter(obj)
-            out.append(d)
+            key = (action, obj)
+            out.append(self._memo[key] if key in self._memo else self._remember(key, self._action(action, obj)))
         return out
+
+    def _action(self, action: str, obj: str) -> dict[str, Any]:
+        """One cost action read from its object (the words of the paid cards)."""
+        d: dict[str, Any] = {"action": action}
+        if action == "pay-lp":
+            n = self.find("lp_amount", obj)
+            d["amount"] = int(n.group("n")) if n else None
+        elif action in ("detach", "remove-counter"):
+            cnt = self.count(obj)
+            d["amount"] = cnt[0] if cnt and cnt[0] == cnt[1] else None
+        else:
+            d["count"] = self.count(obj)
+            places = self.places(obj) or list(self.DEFAULT_PLACES.get(action, []))
+            if places:
+                d["places"] = places
+            d["filter"] = self.card_filter(obj)
+        return d
 
     def _trim(self, obj: str) -> str:
         rx = self.rx("cost_object_trim")
@@ -452,6 +475,11 @@ class SlotReader:
 
     def requirement(self, text: str) -> dict[str, Any] | None:
         """The precondition of ``text`` (``{kind, phrase}``), ``None`` when it states none."""
+        if ("requirement", text) in self._memo:
+            return self._memo[("requirement", text)]
+        return self._remember(("requirement", text), self._requirement(text))
+
+    def _requirement(self, text: str) -> dict[str, Any] | None:
         m = self.find("requirement_clause", text)
         if m is None:
             return None
@@ -602,7 +630,10 @@ def _top_level_bar(rx: str) -> bool:
 def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
     out = dict(p.yields)
     for fld, (group, typ) in p.captures.items():
-        g = m.group(0) if group == WHOLE_MATCH else m.group(group)
+        if isinstance(group, tuple):  # several groups: the words of those that matched, one per line
+            g = "\n".join(x for x in (m.group(y) for y in group) if x is not None) or None
+        else:
+            g = m.group(0) if group == WHOLE_MATCH else m.group(group)
         if typ == "bool":
             out[fld] = g is not None
             continue
@@ -789,10 +820,11 @@ def _load_file(path: Traversable, where: str, seen: set[str],
             elif typ not in _CAPTURE_TYPES:
                 raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs 'as' in "
                                    f"{sorted(_CAPTURE_TYPES)} or choice:<fragment> / flag:<fragment>")
-            if group not in rx.groupindex and group != WHOLE_MATCH:
+            groups = tuple(group) if isinstance(group, list) else group
+            if any(g not in rx.groupindex and g != WHOLE_MATCH for g in (groups if isinstance(groups, tuple) else (groups,))):
                 raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs a named group of "
-                                   f"the regex (or {WHOLE_MATCH!r}: the whole match)")
-            caps[fld] = (group, typ)
+                                   f"the regex (or {WHOLE_MATCH!r}: the whole match), or a list of them")
+            caps[fld] = (groups, typ)
         ex = d["examples"] or {}
         matches = [e if isinstance(e, dict) else {"text": e} for e in (ex.get("match") or [])]
         if not matches:
