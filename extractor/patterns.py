@@ -263,7 +263,7 @@ class SlotReader:
     #: the fragments it reads by name (a language may lack some: nothing is found then)
     FRAGMENTS = ("cost_action", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
                  "cost_each", "cost_each_scope", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
-                 "filter_archetype", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind")
+                 "filter_archetype", "filter_except", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind")
     PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
 
     def __init__(self, frags: "_Fragments", voc: "_Vocab"):
@@ -388,13 +388,18 @@ class SlotReader:
             rx = self.rx(name)
             if rx is not None:
                 phrase = rx.sub(" ", phrase)
-        phrase = regex.sub(r"\s+", " ", phrase).strip(" ,")
+        phrase = regex.sub(r"\s+([,.])", r"\1", regex.sub(r"\s+", " ", phrase)).strip(" ,.")
         f: dict[str, Any] = {"phrase": phrase}
+        # the typed parts are read outside quoted names ("Blue-Eyes White Dragon" names no Type)
+        # and outside the cards the filter leaves out (", except "X"")
+        exc = self.rx("filter_except")
+        kept = exc.sub("", obj) if exc is not None else obj  # the object: counts keep their names
+        bare = self._voc.quote_re.sub(" ", exc.sub("", phrase) if exc is not None else phrase)
 
-        def values(name: str, group: str | None = None) -> list[str]:
+        def values(name: str, group: str | None = None, where: str = bare) -> list[str]:
             rx = self.rx(name)
             out: list[str] = []
-            for m in (rx.finditer(phrase) if rx is not None else ()):
+            for m in (rx.finditer(where) if rx is not None else ()):
                 v = m.group(group) if group else next((g for g, x in m.groupdict().items() if x is not None), None)
                 if v and v not in out:
                     out.append(v)
@@ -405,13 +410,13 @@ class SlotReader:
             f["types"] = t
         if k := values("filter_kind", "kind"):
             f["card_kinds"] = k
-        if (m := self.find("filter_level", phrase)) is not None:
+        if (m := self.find("filter_level", bare)) is not None:
             n = int(m.group("n"))
             f["levels"] = [1, n] if m.group("lower") else [n, None] if m.group("higher") else [n, n]
-        arch = values("filter_archetype", "name")
+        arch = values("filter_archetype", "name", kept)
         if arch:
             f["archetypes"] = arch
-        names = list(dict.fromkeys(x.group(1) for x in self._voc.quote_re.finditer(obj) if x.group(1) not in arch))
+        names = list(dict.fromkeys(x.group(1) for x in self._voc.quote_re.finditer(kept) if x.group(1) not in arch))
         if names:
             f["names"] = names
         if self.find("filter_face_up", obj) is not None:
