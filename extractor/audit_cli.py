@@ -70,6 +70,9 @@ def audit(input: str, lang: str | None, output: str | None, html_path: str | Non
         sys.exit(130)
     try:
         _write(rep, output, html_path, html_limit, sql_path, min_severity, only, iter_output, render_html, sql_patch)
+        if any(p and p != "-" for p in (output, html_path, sql_path)):  # issue 12 §3: <file>.meta.json beside each
+            from .meta import build_meta, write_sidecars
+            write_sidecars([output, html_path, sql_path], build_meta("audit", [input]))
     except OSError as e:  # a missing folder, a full disk: the atomic writer left no partial file
         raise click.ClickException(f"cannot write the output ({e}); nothing written")
     _summary(rep, min_severity, only)

@@ -7,6 +7,12 @@ cannot be read or breaks the format gives ``{"id", "error"}`` on its line and th
 With ``--check`` each verdict is compared to the file's ``expect`` (only after judging; the
 rules core never sees it): failures are printed to standard error and the exit status is 1 if
 any scenario failed or had an error.  A summary line goes to standard error.
+
+A file that cannot be read (not JSON, not UTF-8, nested too deeply for the parser) is an error
+line naming the file, and the others are judged.  A PATH that does not exist stops the command
+before any judging with exit status 2, naming the path.  ``judge`` has no ``--lang`` or
+``--input-format``: each scenario states its own ``card.lang`` (SCENARIOS.md §2.4: the verdict
+must come from that text in that language), and scenario files have one format.
 """
 from __future__ import annotations
 
@@ -15,9 +21,6 @@ import sys
 from pathlib import Path
 
 import click
-import orjson
-
-from .rules import ScenarioError, judge as rules_judge
 
 VERDICT_KEYS = ("legal", "reason", "tributes_required", "counts_as_normal_summon", "considered_summoned",
                 "normal_summon_limit")
@@ -27,7 +30,7 @@ def scenario_files(paths: tuple[str, ...]) -> list[Path]:
     """The scenario files named by ``paths`` (files as given, folders' ``*.json`` sorted).
 
     Raises:
-        click.BadParameter: a path that does not exist.
+        click.BadParameter: a path that does not exist (exit status 2, the path named).
     """
     out: list[Path] = []
     for p in map(Path, paths):
@@ -49,11 +52,21 @@ def compare(verdict: dict, expect: dict) -> list[str]:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Compare each verdict to the file's expect; exit 1 on any failure.")
 @click.option("-q", "--quiet", is_flag=True, help="With --check, print only failures and the summary.")
-def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool) -> None:
-    """Judge summoning-rules scenarios (../shared/rules/SCENARIOS.md): files or folders of JSON."""
+@click.option("--json", "as_json", is_flag=True,
+              help="JSON output (one object per line): judge's only output form, accepted like tag's and explain's.")
+def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool, as_json: bool) -> None:
+    """Judge summoning-rules scenarios (../shared/rules/SCENARIOS.md): files or folders of JSON.
+
+    One JSON object per scenario per line.  Each scenario names its card's language
+    (card.lang), so there is no --lang.  Exit status: 0, 1 with --check when a scenario failed
+    or had an error, 2 when a PATH does not exist."""
     files = scenario_files(paths)
+    from .cli import check_signals
+    from .rules import ScenarioError, judge as rules_judge
+
     n = passed = failed = errors = 0
     for path in files:
+        check_signals()
         n += 1
         sid: object = path.stem
         try:
@@ -61,6 +74,10 @@ def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool) -> None:
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
             errors += 1
             _emit({"id": sid, "error": f"{path}: not a readable JSON file ({e})"})
+            continue
+        except RecursionError:
+            errors += 1
+            _emit({"id": sid, "error": f"{path}: not a readable JSON file (nested too deeply)"})
             continue
         if isinstance(obj, dict) and isinstance(obj.get("id"), str):
             sid = obj["id"]
@@ -100,7 +117,8 @@ def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool) -> None:
 
 def _emit(obj: dict, quiet: bool = False) -> None:
     if not quiet:
-        click.echo(orjson.dumps(obj).decode())
+        from .writers import dumps_line
+        click.echo(dumps_line(obj).decode())
 
 
 #: the click command registered as ``ygo-extractor judge``

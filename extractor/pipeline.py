@@ -5,6 +5,8 @@ profile -> tags.
 """
 from __future__ import annotations
 
+import time
+from bisect import bisect_left
 from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
@@ -47,6 +49,82 @@ class CardResult(BaseModel):
     error: str | None = None
 
 
+#: Texts (normalized characters) longer than this are matched window by window: every window is
+#: at most this long and ends at a line break (else after a sentence, else at a space).  The longest
+#: real card texts in the shared databases have 1,959 characters (Japanese; English 867, Chinese
+#: 294), so a real text is one window and reads exactly as a whole.  A pattern then never looks
+#: further than one window: matching costs O(length x WINDOW) at worst (a pattern that scans on to
+#: the end of the text from every place where it could match is quadratic in what it sees).
+WINDOW = 2500
+#: CPU seconds one text may take from the start of :func:`analyze_text` (normalizing included) to
+#: the last window matched.  Checked before each window; a window is also stopped by the matcher's
+#: own guard (``patterns.REGEX_TIMEOUT``), so a text stops after at most this plus one window's
+#: matching (milliseconds for a window of :data:`WINDOW` characters).  With what follows the
+#: matching (condition objects, profile, output) a card then takes at most about 1 s.  A text not
+#: read in time is an error of that card (:func:`analyze`), never a hang.  Real card texts take well
+#: under 1 ms; 1 MB of real card text (UTF-8) ~0.1-0.4 s (``bench/fuzz.py``).
+CARD_TIMEOUT = 0.8
+
+_CUTS = ("\n", ". ", "\u3002", " ")  # where a window may end: after a line, a sentence (en, zh/ja), a space
+
+
+def _windows(text: str, start: int, end: int, size: int | None = None) -> list[tuple[int, int]]:
+    """``[start, end)`` of ``text`` cut into consecutive windows of at most ``size`` characters
+    (default :data:`WINDOW`).
+
+    Each window but the last ends right after the last line break inside it, else after the last
+    ``". "`` or ``。``, else after the last space, else at ``size`` characters.  Output: the
+    ``(start, end)`` of each window, together covering ``[start, end)`` exactly (one window when the
+    text is no longer than ``size``).  Linear in the length."""
+    size = WINDOW if size is None else size
+    out: list[tuple[int, int]] = []
+    s = start
+    while end - s > size:
+        limit = s + size
+        cut = -1
+        for sep in _CUTS:
+            i = text.rfind(sep, s, limit)
+            if i >= 0:
+                cut = i + len(sep)
+                break
+        if cut <= s:
+            cut = limit
+        out.append((s, cut))
+        s = cut
+    out.append((s, end))
+    return out
+
+
+class _Budget:
+    """The CPU time one text may still take (:data:`CARD_TIMEOUT`), counted from its creation."""
+
+    __slots__ = ("deadline", "length")
+
+    def __init__(self) -> None:
+        self.deadline = time.process_time() + CARD_TIMEOUT
+        self.length = 0  # of the text being matched, for the messages
+
+    def run(self, cat: Catalog, text: str, lang: str, start: int, end: int,
+            scopes: tuple[str, ...]) -> list[RawMatch]:
+        """``cat.run`` over ``text[start:end]``, window by window (:func:`_windows`).
+
+        Raises:
+            TimeoutError: naming where the matching stopped, when the windows took longer than
+                :data:`CARD_TIMEOUT` or one window longer than the matcher's guard."""
+        if end - start <= WINDOW:
+            return cat.run(text, lang, start, end, scopes=scopes)
+        out: list[RawMatch] = []
+        for ws, we in _windows(text, start, end):
+            if time.process_time() >= self.deadline:
+                raise TimeoutError(f"text too long to read in time: {self.length:,} characters, stopped at "
+                                   f"character {ws:,} after {CARD_TIMEOUT:g} s (CPU)")
+            try:
+                out.extend(cat.run(text, lang, ws, we, scopes=scopes))
+            except TimeoutError as e:
+                raise TimeoutError(f"{e} at characters {ws:,}-{we:,} of a text of {self.length:,} characters") from e
+        return out
+
+
 # Conditions that the text of an Extra Deck / Ritual monster makes redundant are still kept;
 # conditions that overlap (two patterns on the same words for the same kind) are merged.
 
@@ -78,14 +156,51 @@ def _either_or(outer: Any, inner: Any) -> bool:
 def _suppress(conds: list[Any]) -> list[Any]:
     """Drop a condition whose span lies inside another of the same kind (the longer wins), unless
     the inner one is the card's own effect inside a named-card method: the halves of an either/or ("仅可通过「X」的效果（及此卡的②效果）
-    特殊召唤": the named card's effect or its own effect) are two conditions."""
-    keep = []
+    特殊召唤": the named card's effect or its own effect) are two conditions.
+
+    Input: condition objects (any order).  Output: the kept ones, in their input order.  Two
+    conditions with the same span never drop each other.  Near-linear (``O(n log n)`` in the
+    number of conditions, which grows with the text): per kind, the spans that may hold others
+    are sorted by start, and a condition is dropped when a span starting before it ends at or
+    after its end (the running maximum of the ends), or one starting at its start ends after it.
+    An own-effect condition is looked up among the spans of the kind that are not named-card
+    methods (see :func:`_either_or`)."""
+    by_kind: dict[str, list[Any]] = {}
     for c in conds:
-        if any(o is not c and o.kind == c.kind and o.span[0] <= c.span[0] and c.span[1] <= o.span[1]
-               and (o.span != c.span) and not _either_or(o, c) for o in conds):
+        by_kind.setdefault(c.kind, []).append(c)
+    dropped: set[int] = set()
+    for group in by_kind.values():
+        if len(group) < 2:
             continue
-        keep.append(c)
-    return keep
+        own = [c for c in group if getattr(c, "method", None) == "own-effect"]
+        others = [c for c in group if getattr(c, "method", None) != "own-effect"] if own else group
+        _contained(group, others, dropped)
+        if own:
+            _contained([o for o in group if getattr(o, "method", None) != "named-card"], own, dropped)
+    return [c for c in conds if id(c) not in dropped] if dropped else list(conds)
+
+
+def _contained(outer: list[Any], inner: list[Any], dropped: set[int]) -> None:
+    """Add to ``dropped`` the ``id`` of each condition of ``inner`` whose span lies inside the span
+    of a condition of ``outer`` and differs from it.  Sort by start and sweep."""
+    if not outer:
+        return
+    at: dict[int, int] = {}  # start -> the largest end of an outer span starting there
+    for o in outer:
+        s, e = o.span
+        if at.get(s, -1) < e:
+            at[s] = e
+    starts = sorted(at)
+    reach: list[int] = []  # reach[i]: the largest end of an outer span starting at or before starts[i]
+    m = -1
+    for s in starts:
+        m = max(m, at[s])
+        reach.append(m)
+    for c in inner:
+        s, e = c.span
+        i = bisect_left(starts, s) - 1  # the outer spans that start before s
+        if (i >= 0 and reach[i] >= e) or at.get(s, -1) > e:
+            dropped.add(id(c))
 
 
 def _drop_self_named_ritual(conds: list[Any], name: str, lang: str) -> list[Any]:
@@ -125,9 +240,13 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
     own effect" is then not read as a Ritual Spell: see :func:`_drop_self_named_ritual`); ``warnings``: a list that collects problems that did not stop
     the analysis.
     Output: ``(conditions, profile, tags, mapped_text, segments)``.
+    A text longer than :data:`WINDOW` characters is matched window by window (:func:`_windows`),
+    so the time grows with its length, not with its square.
     Raises:
-        ValueError: unsupported language.  TimeoutError: a runaway pattern.
+        ValueError: unsupported language.  TimeoutError: a runaway pattern, or a text not read
+        within :data:`CARD_TIMEOUT` seconds of CPU time (the message says how far it got).
     """
+    budget = _Budget()
     frame = frame or Frame()
     cat = catalog or load_catalog()
     fam = lang_family(lang)
@@ -141,18 +260,21 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
         warnings.append("card type unknown: frame rules not applied and the Tribute count is unknown")
     mt = normalize(text or "", lang)
     seg = segment(mt.text, fam, extra_deck=frame.extra_deck)
+    budget.length = len(mt.text)
     matches: list[RawMatch] = []
     if frame.is_monster:
         ms, me = seg.monster
-        matches.extend(cat.run(mt.text, lang, ms, me, scopes=("monster", "any")))
+        matches.extend(budget.run(cat, mt.text, lang, ms, me, ("monster", "any")))
         if seg.pendulum:
-            matches.extend(cat.run(mt.text, lang, *seg.pendulum, scopes=("any",)))
+            matches.extend(budget.run(cat, mt.text, lang, *seg.pendulum, ("any",)))
     else:
-        matches.extend(cat.run(mt.text, lang, scopes=("any",)))
+        matches.extend(budget.run(cat, mt.text, lang, 0, len(mt.text), ("any",)))
     conds = _conditions(mt, matches, lang, "text", warnings)
     if pendulum_effect:
         pmt = normalize(pendulum_effect, lang)
-        conds.extend(_conditions(pmt, list(cat.run(pmt.text, lang, scopes=("any",))), lang, "pendulum_effect", warnings))
+        budget.length = len(pmt.text)
+        conds.extend(_conditions(pmt, budget.run(cat, pmt.text, lang, 0, len(pmt.text), ("any",)), lang,
+                                 "pendulum_effect", warnings))
     if name:
         conds = _drop_self_named_ritual(conds, name, lang)
     profile = build_profile(conds, frame)
@@ -161,21 +283,36 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
 
 def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
     """Analyze one :class:`Card`.  Never raises for bad card content: problems become
-    ``error`` (nothing could be done) or ``warnings``."""
+    ``error`` (nothing could be done) or ``warnings``.
+
+    The error names the card (``card <id> '<name>': ...``) and the problem: an unsupported
+    language or a bad value (``ValueError``), a text not read within :data:`CARD_TIMEOUT` or a
+    runaway pattern (``TimeoutError``), a text too deeply nested or too large for memory, and, for
+    anything else, ``internal error (<exception>)``: a bug to report, which still costs only this
+    card.  ``KeyboardInterrupt`` and ``SystemExit`` go through."""
     warnings: list[str] = []
     try:
         conds, profile, tags, mt, _ = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
                                                    pendulum_effect=card.pendulum_effect, name=card.name,
                                                    warnings=warnings)
+        reg = None
+        if lang_family(card.lang) == "zh" and card.text:
+            from .normalize.zh import registers
+            reg = registers(card.text)
+        structure = structure_of(conds, card.frame)
     except (ValueError, TimeoutError) as e:
-        return CardResult(id=card.id, name=card.name, lang=card.lang, error=f"card {card.id} {card.name!r}: {e}")
+        return _failed(card, str(e))
+    except (RecursionError, MemoryError) as e:
+        return _failed(card, f"text too complex or too large to read ({type(e).__name__})")
+    except Exception as e:  # noqa: BLE001 - one card must never stop the batch
+        return _failed(card, f"internal error ({type(e).__name__}: {e})")
     if not (card.text or "").strip():
         warnings.append("empty text")
-    reg = None
-    if lang_family(card.lang) == "zh" and card.text:
-        from .normalize.zh import registers
-        reg = registers(card.text)
     tributes = profile.normal_summon.tributes if profile.normal_summon else None
     return CardResult(id=card.id, name=card.name, lang=card.lang, tags=tags, conditions=conds,
-                      tributes=tributes, profile=profile, registers=reg, warnings=warnings,
-                      **structure_of(conds, card.frame))
+                      tributes=tributes, profile=profile, registers=reg, warnings=warnings, **structure)
+
+
+def _failed(card: Card, problem: str) -> CardResult:
+    """The error result of ``card``: its id, name and language, no tags, ``error`` naming both."""
+    return CardResult(id=card.id, name=card.name, lang=card.lang, error=f"card {card.id} {card.name!r}: {problem}")

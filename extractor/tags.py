@@ -9,6 +9,15 @@ from __future__ import annotations
 
 from .profile import Profile
 
+#: The tag names of TAGS.md without their ``:<value>`` part (the vocabulary :func:`tags_from_profile`
+#: writes in; ``query`` checks ``tag:`` terms against it).
+TAG_NAMES: tuple[str, ...] = (
+    "cannot-normal-summon", "cannot-normal-set", "special-summon-monster", "revive-limit", "nomi", "semi-nomi",
+    "cannot-special-summon", "special-summon-only-by", "must-first-be", "builtin-special-summon",
+    "builtin-special-summon-from", "cannot-special-summon-from", "tributes-required", "tribute-summon-3-optional",
+    "normal-summon-without-tributes", "summon-condition-while", "gemini", "fusion-materials-only",
+    "grants-additional-normal-summon")
+
 #: Ritual and Extra Deck monsters (TAGS.md: "frame-locked")
 _FRAME_LOCKED = frozenset({"ritual", "fusion", "synchro", "xyz", "link"})
 

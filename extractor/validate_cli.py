@@ -139,6 +139,9 @@ def _run(source, target, source_lang, target_lang, source_format, target_format,
             from .writers import atomic_path
             with atomic_path(errors_path) as tmp:
                 tmp.write_text("".join(e + "\n" for e in rep.read_errors), encoding="utf-8")
+        if any(p and p != "-" for p in (output, html_path, errors_path)):  # issue 12 §3: <file>.meta.json beside each
+            from .meta import build_meta, write_sidecars
+            write_sidecars([output, html_path, errors_path], build_meta("validate", [source, target][:2 if target else 1]))
     except OSError as e:  # -o names a folder, disk full, ...: the atomic writer left no partial file
         raise click.ClickException(f"cannot write the output ({e}); nothing written")
     _summary(rep, dt)

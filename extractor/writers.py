@@ -1,22 +1,106 @@
 """Output writers for ``tag``: JSONL (default), CSV and SQLite, always written atomically
-(to a temporary file in the target folder, renamed into place only when complete), so a crash or
-Ctrl-C never leaves a half-written output file.
+(to a temporary file in the target folder, renamed into place only when complete), so a crash,
+Ctrl-C, SIGTERM or SIGHUP never leaves a half-written output file, a temporary file or a SQLite
+journal behind.
+
+Before any work starts, :func:`check_output` refuses an output that would destroy data (the
+input itself, a write-protected file, a folder) and :func:`output_format` picks the format from
+the file's extension.  While writing, every failure of the output (disk full, I/O error, a
+SQLite error) becomes one :class:`OutputError` naming the file and the cause.
 """
 from __future__ import annotations
 
-import csv
-import io
+import errno
 import os
-import sqlite3
+import stat
 import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import orjson
 
 FORMATS = ("jsonl", "csv", "sqlite")
+
+#: output format implied by a file extension (``-o out.csv`` writes CSV without ``--format``)
+EXTENSIONS: dict[str, str] = {".jsonl": "jsonl", ".json": "jsonl", ".ndjson": "jsonl", ".csv": "csv",
+                              ".db": "sqlite", ".sqlite": "sqlite", ".sqlite3": "sqlite"}
+
+# characters that orjson writes raw but that line readers using str.splitlines() split on:
+# U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR and U+0085 NEXT LINE (all other line breaks
+# are control characters below U+0020, which JSON always escapes)
+_RAW_BREAKS = ((b"\xe2\x80\xa8", b"\\u2028"), (b"\xe2\x80\xa9", b"\\u2029"), (b"\xc2\x85", b"\\u0085"))
+
+
+class OutputError(Exception):
+    """The output cannot be written: the message names the file and the cause (``no space
+    left on device``, ``is write-protected`` ...).  Raised by :class:`Writer` and
+    :func:`check_output`."""
+
+
+def dumps_line(obj: object, indent: bool = False) -> bytes:
+    """``obj`` as JSON bytes (no trailing newline) safe for every line reader: U+2028, U+2029
+    and U+0085, which orjson writes raw and ``str.splitlines()`` splits on, are escaped
+    (``\\u2028`` ...), so one object is always one line.  ``indent``: pretty-printed (2 spaces).
+
+    Raises:
+        TypeError: ``obj`` holds something JSON cannot represent (orjson's ``JSONEncodeError``).
+    """
+    data = orjson.dumps(obj, option=orjson.OPT_INDENT_2 if indent else 0)
+    for raw, escaped in _RAW_BREAKS:
+        if raw in data:  # inside a JSON document these bytes only occur within strings
+            data = data.replace(raw, escaped)
+    return data
+
+
+def output_format(output: str | None, fmt: str | None) -> str:
+    """The output format: ``fmt`` when given, else the one the extension of ``output`` implies
+    (:data:`EXTENSIONS`: ``.jsonl``/``.json`` JSONL, ``.csv`` CSV, ``.db``/``.sqlite`` SQLite), else
+    ``jsonl`` (also for standard output, ``None`` or ``-``).
+
+    Raises:
+        OutputError: ``fmt`` disagrees with a known extension of ``output`` (the message names
+            both), or ``fmt`` is not one of :data:`FORMATS`.
+    """
+    if fmt is not None and fmt not in FORMATS:
+        raise OutputError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
+    implied = EXTENSIONS.get(Path(output).suffix.lower()) if output not in (None, "-") else None
+    if fmt is not None and implied is not None and fmt != implied:
+        raise OutputError(f"--format {fmt} disagrees with the extension of {output!r} "
+                          f"({Path(output).suffix} means {implied}); give a matching -o or --format")
+    return fmt or implied or "jsonl"
+
+
+def check_output(output: str | None, inputs: Iterable[str] = ()) -> None:
+    """Refuse, before any work, an output file that would destroy data.  ``None``/``-`` (standard
+    output) and devices/pipes (``/dev/null``, a FIFO) are written as they are and always allowed.
+
+    Raises:
+        OutputError: ``output`` is one of ``inputs`` (same file, also through a symlink, a hard
+            link or another relative path); it exists and is write-protected (no write permission,
+            or no write bit at all, which root would otherwise override); it is a folder; its
+            folder does not exist (folders are never created).
+    """
+    if output in (None, "-"):
+        return
+    p = Path(output)
+    if p.is_dir():
+        raise OutputError(f"cannot write the output {output!r}: it is a folder")
+    for inp in inputs:
+        if inp in (None, "-") or not os.path.isfile(inp) or not p.exists():
+            continue
+        if os.path.samefile(inp, output):
+            raise OutputError(f"the output {output!r} is the input file {inp!r}: refusing to overwrite it; "
+                              "choose another -o")
+    if p.exists():
+        st = p.stat()
+        if stat.S_ISREG(st.st_mode) and (not os.access(p, os.W_OK) or not st.st_mode & 0o222):
+            raise OutputError(f"the output {output!r} is write-protected: not replaced "
+                              "(remove it or make it writable first)")
+    folder = Path(os.path.realpath(p)).parent
+    if not folder.is_dir():
+        raise OutputError(f"the output folder {str(p.parent)!r} does not exist")
 
 
 def _umask() -> int:
@@ -25,10 +109,25 @@ def _umask() -> int:
     return mask
 
 
+def _unlink_quietly(path: str | Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
 @contextmanager
 def atomic_path(target: str | Path) -> Iterator[Path]:
-    """Yield a temporary path beside ``target``; on success it replaces ``target``."""
-    target = Path(target)
+    """Yield a temporary path beside ``target``; on success it replaces ``target``.
+
+    A symlink ``target`` is followed: the file it points to is replaced, the link stays.  On any
+    exception (including KeyboardInterrupt and the CLI's signal exceptions) the temporary file and
+    any SQLite ``-journal``/``-wal``/``-shm`` beside it are removed and ``target`` is untouched.
+
+    Raises:
+        FileNotFoundError: the folder of ``target`` does not exist (it is never created).
+    """
+    target = Path(os.path.realpath(target))
     if not target.parent.is_dir():  # a typo in a path must not create folders
         raise FileNotFoundError(f"the output folder {str(target.parent)!r} does not exist")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -39,51 +138,104 @@ def atomic_path(target: str | Path) -> Iterator[Path]:
         os.chmod(tmp, target.stat().st_mode & 0o7777 if target.is_file() else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        for leftover in (tmp, tmp + "-journal", tmp + "-wal", tmp + "-shm"):
+            _unlink_quietly(leftover)
         raise
+
+
+def _describe(e: BaseException) -> str:
+    if isinstance(e, OSError) and e.errno == errno.ENOSPC:
+        return "no space left on device"
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror[0].lower() + e.strerror[1:]
+    return str(e) or type(e).__name__
 
 
 class Writer:
     """Writes result dicts (the JSON form of ``CardResult``) in one format.
 
     Use as a context manager; ``write(obj)`` per card.  ``output`` ``None`` or ``-`` means
-    standard output (JSONL and CSV only).
+    standard output (JSONL and CSV only); an existing device or pipe (``/dev/null``, a FIFO) is
+    written directly; any other file atomically (:func:`atomic_path`).
+
+    Raises:
+        ValueError: unknown format, or SQLite without an output file (from the constructor).
+        OutputError: the output cannot be written (disk full, I/O or SQLite error, a device for
+            SQLite); the message names the file and the cause, and no partial file is left.
+        BrokenPipeError: standard output was closed by its reader (``tag ... | head``).
     """
 
-    def __init__(self, output: str | None, fmt: str = "jsonl"):
+    def __init__(self, output: str | None, fmt: str = "jsonl", meta: dict | None = None):
+        self.meta = meta  # extractor.meta.build_meta(...): a meta table in SQLite, a <output>.meta.json sidecar
         if fmt not in FORMATS:
             raise ValueError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
         if fmt == "sqlite" and (output is None or output == "-"):
             raise ValueError("--format sqlite needs -o FILE")
         self.output, self.fmt = output, fmt
 
+    def _fail(self, e: BaseException) -> OutputError:
+        where = "standard output" if self.output in (None, "-") else repr(self.output)
+        return OutputError(f"cannot write the output {where}: {_describe(e)}; "
+                           + ("output incomplete" if self.output in (None, "-") or self._ctx is None
+                              else "nothing written"))
+
     def __enter__(self) -> "Writer":
         self._ctx = None
+        self._own_fh = False
         if self.output in (None, "-"):
             self._fh = sys.stdout.buffer
         else:
-            self._ctx = atomic_path(self.output)
-            self._tmp = self._ctx.__enter__()
-            try:
+            is_special = os.path.exists(self.output) and not os.path.isfile(self.output)
+            if is_special:  # /dev/null, /dev/full, a FIFO: never replaced by a rename
                 if self.fmt == "sqlite":
-                    self._db = sqlite3.connect(self._tmp)
-                    self._db.execute("CREATE TABLE cards (id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER, "
-                                     "conditions TEXT, profile TEXT, registers TEXT, warnings TEXT, error TEXT)")
-                    self._db.execute("CREATE TABLE card_tags (id INTEGER, lang TEXT, tag TEXT)")
-                    self._fh = None
-                else:
-                    self._fh = open(self._tmp, "wb")
-            except BaseException as e:  # no temp file left behind
-                self._ctx.__exit__(type(e), e, e.__traceback__)
-                raise
+                    raise OutputError(f"cannot write the output {self.output!r}: SQLite needs a regular file")
+                try:
+                    self._fh = open(self.output, "wb")
+                except OSError as e:
+                    raise self._fail(e) from e
+                self._own_fh = True
+            else:
+                try:
+                    self._ctx = atomic_path(self.output)
+                    self._tmp = self._ctx.__enter__()
+                except OSError as e:
+                    self._ctx = None
+                    raise self._fail(e) from e
+                try:
+                    if self.fmt == "sqlite":
+                        import sqlite3
+                        self._db = sqlite3.connect(self._tmp)
+                        # the rename makes the file atomic: no rollback journal is needed, and none is left
+                        self._db.execute("PRAGMA journal_mode=OFF")
+                        self._db.execute("CREATE TABLE cards (id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER, "
+                                         "conditions TEXT, profile TEXT, registers TEXT, warnings TEXT, error TEXT, procedures TEXT, "
+                                         "materials TEXT)")
+                        self._db.execute("CREATE TABLE card_tags (id INTEGER, lang TEXT, tag TEXT)")
+                        if self.meta is not None:
+                            from .meta import write_sqlite_meta
+                            write_sqlite_meta(self._db, self.meta)
+                        self._fh = None
+                    else:
+                        self._fh = open(self._tmp, "wb")
+                        self._own_fh = True
+                except BaseException as e:  # no temp file left behind
+                    self._ctx.__exit__(type(e), e, e.__traceback__)
+                    if isinstance(e, Exception) and not isinstance(e, OutputError):
+                        raise self._fail(e) from e
+                    raise
         if self.fmt == "csv":
+            import csv
+            import io
             self._buf = io.StringIO()
             self._csv = csv.writer(self._buf)
             self._csv.writerow(["id", "name", "lang", "tags", "tributes", "conditions", "registers", "warnings", "error"])
-            self._flush_csv()
+            try:
+                self._flush_csv()
+            except BaseException as e:  # the header cannot be written: no temp file left behind
+                self.__exit__(type(e), e, e.__traceback__)
+                if isinstance(e, OSError) and not isinstance(e, BrokenPipeError):
+                    raise self._fail(e) from e
+                raise
         return self
 
     def _flush_csv(self) -> None:
@@ -92,8 +244,21 @@ class Writer:
         self._buf.truncate()
 
     def write(self, obj: dict) -> None:
+        """Write one result dict.  Raises OutputError (or BrokenPipeError on standard output)."""
+        try:
+            self._write(obj)
+        except BrokenPipeError:
+            raise
+        except OutputError:
+            raise
+        except Exception as e:
+            if self.fmt == "sqlite" or isinstance(e, OSError):
+                raise self._fail(e) from e
+            raise
+
+    def _write(self, obj: dict) -> None:
         if self.fmt == "jsonl":
-            self._fh.write(orjson.dumps(obj) + b"\n")
+            self._fh.write(dumps_line(obj) + b"\n")
         elif self.fmt == "csv":
             self._csv.writerow([obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []),
                                 obj.get("tributes"), ";".join(c["kind"] for c in obj.get("conditions") or []),
@@ -101,26 +266,48 @@ class Writer:
                                 obj.get("error") or ""])
             self._flush_csv()
         else:
-            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)", (
+            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", (
                 obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []), obj.get("tributes"),
                 orjson.dumps(obj.get("conditions") or []).decode(), orjson.dumps(obj.get("profile")).decode(),
-                " ".join(obj.get("registers") or []), orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error")))
+                " ".join(obj.get("registers") or []), orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error"),
+                orjson.dumps(obj.get("procedures") or []).decode(), orjson.dumps(obj.get("materials") or []).decode()))
             self._db.executemany("INSERT INTO card_tags VALUES (?,?,?)",
                                  [(obj.get("id"), obj.get("lang"), t) for t in obj.get("tags") or []])
 
     def __exit__(self, et, ev, tb) -> None:
         try:
             if self.fmt == "sqlite":
-                if et is None:
-                    self._db.commit()
-                self._db.close()
-            elif self._ctx is not None:
+                try:
+                    if et is None:
+                        self._db.commit()
+                finally:
+                    self._db.close()
+            elif self._own_fh:
                 self._fh.close()
             else:
                 self._fh.flush()
         except BaseException as e:  # e.g. disk full on the last flush: still remove the temp file
             if self._ctx is not None:
-                self._ctx.__exit__(type(e), e, e.__traceback__)
+                try:
+                    self._ctx.__exit__(type(e), e, e.__traceback__)
+                except BaseException:  # noqa: BLE001 - the cleanup's own failure must not hide e
+                    pass
+            if et is not None:
+                return  # an exception is already on its way out: it wins over the failure to close
+            if isinstance(e, Exception) and not isinstance(e, (OutputError, BrokenPipeError)):
+                raise self._fail(e) from e
             raise
         if self._ctx is not None:
-            self._ctx.__exit__(et, ev, tb)
+            try:
+                self._ctx.__exit__(et, ev, tb)
+            except OSError as e:  # the final rename failed: atomic_path removed the temp file
+                if et is not None:
+                    return
+                raise self._fail(e) from e
+            if et is None and self.meta is not None and self.fmt != "sqlite":
+                from .meta import sidecar_path, write_sidecar
+                try:
+                    write_sidecar(self.output, self.meta)  # issue 12 §3: after the output is in place
+                except OSError as e:
+                    raise OutputError(f"the output {self.output!r} is written, but not its "
+                                      f"{sidecar_path(self.output).name}: {_describe(e)}") from e

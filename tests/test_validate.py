@@ -226,7 +226,7 @@ def test_cli_jsonl_summary_and_html(tmp_path):
     for m in mm:
         assert set(m) >= {"kind", "slot", "severity", "source_span", "target_span", "source_phrase", "target_phrase"}
     assert "cards compared" in r.output and "missing-in-target" in r.output
-    assert [p.name for p in out.parent.iterdir()] == ["o.jsonl"]  # atomic: no temporary left
+    assert sorted(p.name for p in out.parent.iterdir()) == ["o.jsonl", "o.jsonl.meta.json"]  # atomic: no temporary left
     page = html.read_text()
     assert "<mark class=\"missing-in-target\"" in page and 'data-kinds="missing-in-target slot-differs"' in page
 

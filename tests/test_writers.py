@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 import extractor.pipeline
 from extractor.cli import main
-from extractor.writers import Writer, atomic_path
+from extractor.writers import OutputError, Writer, atomic_path
 
 from conftest import ROOT
 
@@ -78,7 +78,7 @@ def test_failure_while_closing_leaves_no_temp_file(tmp_path, monkeypatch):
     """A disk-full error on the final flush/close: no output and no temp file."""
     out = tmp_path / "o.jsonl"
     w = Writer(str(out), "jsonl")
-    with pytest.raises(OSError, match="No space"):
+    with pytest.raises(OutputError, match="no space left on device; nothing written"):
         with w:
             w.write(ROW)
             real = w._fh
@@ -151,6 +151,6 @@ def test_cli_output_that_cannot_be_written_is_a_clear_error(tmp_path):
     folder = tmp_path / "adir"
     folder.mkdir()
     r = CliRunner().invoke(main, ["tag", str(SAMPLE), "-o", str(folder)])
-    assert r.exit_code == 1 and "cannot write the output" in r.output
+    assert r.exit_code == 2 and "cannot write the output" in r.output and "is a folder" in r.output
     assert "Traceback" not in r.output
     assert folder.is_dir() and leftovers(tmp_path) == []
