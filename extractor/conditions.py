@@ -27,6 +27,8 @@ from typing import Annotated, Any, Literal, Union
 import regex
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
+from .slots import CostAction, Limit, Position, Requirement
+
 Location = Literal["hand", "deck", "gy", "banished", "extra", "field"]
 SummonKind = Literal["fusion", "synchro", "xyz", "link", "ritual", "pendulum"]
 Method = Literal["own-procedure", "named-card", "card-effect", "own-effect", "fusion", "synchro",
@@ -285,6 +287,20 @@ class BuiltinSpecialSummon(_Base):
     the location ... are always Special Summoned from the hand").  ``exclusive``: the text marks
     it as the only way (Nomi); ``first``: "Must first be ..." (Semi-Nomi).
 
+    The rest of the procedure sentence (issue 10 §1; filled by the capture converters of
+    :mod:`extractor.patterns` from the language's fragments):
+
+    - ``cost``: what is paid, in text order (seed 002: "requires a cost ... such as Tributing,
+      banishing or discarding"); empty = nothing is paid ("If you control no monsters, you can
+      Special Summon this card (from your hand)").
+    - ``requirement``: a precondition other than the cost ("If you control no monsters", "while
+      you control "Toon World"", "by having exactly 3 DARK monsters in your GY"); ``None``: none.
+    - ``limit``: "You can only Special Summon "X" once per turn (this way)" -> ``once-per-turn``,
+      "... once per Duel this way" -> ``once-per-duel``.
+    - ``to_opponent_field``: "Special Summon this card to your opponent's field".
+    - ``position``: a forced position ("in Defense Position"), ``None`` = not forced.
+    - ``zone_restricted``: "to your zone a Link Monster points to", "in that column", "to your
+      center Main Monster Zone".
     How it was worded, where the meaning depends on it (set when read: ``yields`` or a reading
     of the language, see the module docstring):
 
@@ -307,6 +323,12 @@ class BuiltinSpecialSummon(_Base):
     locations: tuple[Location, ...] = ()
     exclusive: bool = False
     first: bool = False
+    cost: tuple[CostAction, ...] = ()
+    requirement: Requirement | None = None
+    limit: Limit | None = None
+    to_opponent_field: bool = False
+    position: Position | None = None
+    zone_restricted: bool = False
     either: bool = False
     extra_deck_first: bool = False
     weak: bool = False
@@ -324,10 +346,16 @@ class SpecialSummonsItself(_Base):
     built-in procedure: it starts a Chain (seed 002, "some monsters have effects that Special
     Summon themselves but are not considered Built-In Special Summons").  ``locations``: where
     from, when stated.  With "Cannot be Normal Summoned/Set" and no stated method, the card is a
-    Semi-Nomi (eval README mapping rules: Synchro Magnet)."""
+    Semi-Nomi (eval README mapping rules: Synchro Magnet).  ``trigger``: the words before the
+    colon ("If a monster is Tributed or banished"), ``None`` when the text gives none (an older
+    "you can ... to Special Summon this card" or an ignition effect with no condition);
+    ``cost``: what is paid before the Summon (the part between the colon and the semicolon,
+    "You can Tribute 1 DARK monster to ..."), in the shape of a procedure's cost."""
 
     kind: Literal["special-summons-itself"] = "special-summons-itself"
     locations: tuple[Location, ...] = ()
+    trigger: str | None = None
+    cost: tuple[CostAction, ...] = ()
 
 
 class Gemini(_Base):

@@ -7,9 +7,13 @@ A pattern file holds ``language`` and a list ``patterns``; each pattern has:
 - ``yields``: the condition it produces (``kind`` plus fixed fields of
   :mod:`extractor.conditions`);
 - ``captures`` (optional): ``field: {group: NAME, as: TYPE}`` -- a field filled from a named
-  group: ``locations`` (location words of the group), ``summon`` (a Summon kind word),
+  group (``_``: the whole match; a list of names: the words of those that matched, one per
+  line): ``locations`` (location words of the group), ``summon`` (a Summon kind word),
   ``names`` (quoted card names), ``name`` (the first quoted name), ``bool`` (the group matched);
-  ``count`` (a number word or digit);
+  ``count`` (a number word or digit); ``cost`` / ``requirement`` (a procedure's cost actions and
+  precondition, read with the language's fragments by :class:`SlotReader`); ``choice:F`` (the
+  name of the group of fragment ``F`` that matched: ``choice:proc_limit`` -> ``once-per-turn``),
+  ``flag:F`` (fragment ``F`` matches), ``find:F`` (the words ``F`` finds);
 - ``scope`` (optional): ``monster`` (default: the monster text of a monster card) or ``any``
   (any card text, the Pendulum Effect included);
 - ``requires`` (optional): literals, at least one of which must be in the text (a fast prefilter);
@@ -203,6 +207,7 @@ class _Vocab:
         self.loc_re = compile_alternation(self.loc_words) if self.loc_words else None
         self.summon_re = compile_alternation(self.summon_words) if self.summon_words else None
         self.quote_re = regex.compile(voc.get("quote", r'"([^"]+)"'))
+        self.slots: SlotReader | None = None  # set by load_catalog (it needs the fragments)
 
     def locations(self, s: str) -> tuple[str, ...]:
         if not self.loc_re:
@@ -225,6 +230,270 @@ class _Vocab:
         if s.isdigit():
             return int(s)
         return self.count_words.get(s)
+
+
+class SlotReader:
+    """Reads the slots of a procedure sentence (issue 10 §1) with the fragments of one language.
+
+    The capture converters ``as: cost``, ``as: requirement``, ``as: choice:<fragment>`` and ``as:
+    flag:<fragment>`` call it on a captured group (``group: _`` = the whole match).  The words are
+    all data (``patterns/fragments/<lang>.yaml``); the NAMES of a fragment's groups are the values:
+
+    - ``cost_action``: one group per cost action (``send_to_gy`` -> ``send-to-gy``), found left to
+      right; each action's object is the fragment's group ``obj`` when it has one (Chinese puts
+      the object before the verb: 把<obj>除外), else the text up to the next verb or to
+      ``cost_object_end``;
+      ``cost_destination`` (where the cards go: "to the GY") is cut off the object;
+      ``cost_count`` (groups ``n``, ``more``, ``max``, ``any``) gives the count, summed over
+      "1 LIGHT and 1 DARK monster"; ``cost_place`` gives the places (group ``own``: the location
+      words of the list; ``opp``: the same, the opponent's; any other group: its name, ``__``
+      between several places); ``filter_*`` give the filter's typed parts.
+    - ``requirement_clause`` finds the precondition, ``requirement_kind`` types it (its group
+      names are the kinds; none matched: ``other``).
+    - ``choice:F``: the name of the first named group of fragment ``F`` that matched (``_`` ->
+      ``-``), e.g. ``proc_limit`` -> ``once-per-turn``; ``flag:F``: whether ``F`` matches;
+      ``find:F``: the words ``F`` finds (its group ``t``), e.g. ``effect_trigger``.
+
+    Seed 002 ("Built-In Special Summon ... requires a cost") for the costs; the places paid cards
+    come from when the text names none are the game's: a Tribute is of monsters on the field, a
+    discard and a reveal are of cards in the hand (seed 002: "Tributing", "discarding").
+    Output values are plain JSON-like data (lists, dicts) that the condition classes validate into
+    :class:`extractor.slots.CostAction` / :class:`extractor.slots.Requirement`.  Raises nothing; a
+    fragment the language lacks reads as "nothing found".
+    """
+
+    DEFAULT_PLACES = {"tribute": ["field"], "discard": ["hand"], "reveal": ["hand"]}
+    #: the fragments it reads by name (a language may lack some: nothing is found then)
+    FRAGMENTS = ("cost_action", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
+                 "cost_each", "cost_each_scope", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
+                 "filter_archetype", "filter_except", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind")
+    PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
+
+    def __init__(self, frags: "_Fragments", voc: "_Vocab"):
+        self._frags = frags
+        self._voc = voc
+        self._rx: dict[str, Any] = {}
+        # text -> reading: overlapping patterns often capture the same words (bounded; cleared
+        # when full).  The readings are never mutated (conditions validate copies of them).
+        self._memo: dict[tuple[str, str], Any] = {}
+
+    def _remember(self, key: tuple[str, str], value: Any) -> Any:
+        if len(self._memo) >= 4096:
+            self._memo.clear()
+        self._memo[key] = value
+        return value
+
+    def rx(self, name: str) -> "regex.Pattern[str] | None":
+        """The compiled fragment ``name`` (``None`` when the language has none)."""
+        if name not in self._rx:
+            try:
+                self._rx[name] = regex.compile(self._frags.get(name, "slot reader").expanded)
+            except PatternError:
+                self._rx[name] = None
+        return self._rx[name]
+
+    def find(self, name: str, text: str) -> "regex.Match[str] | None":
+        """The first match of fragment ``name`` in ``text``."""
+        rx = self.rx(name)
+        return rx.search(text) if rx is not None else None
+
+    def find_text(self, name: str, text: str) -> str | None:
+        """The words fragment ``name`` finds in ``text`` (its group ``t`` when it has one),
+        stripped; ``None`` when it finds nothing."""
+        m = self.find(name, text)
+        if m is None:
+            return None
+        got = m.group("t") if "t" in m.groupdict() else m.group(0)
+        return got.strip(" ,:") if got else None
+
+    def choice(self, name: str, text: str) -> str | None:
+        """The name of the first named group of fragment ``name`` that matched in ``text``."""
+        m = self.find(name, text)
+        if m is None:
+            return None
+        for g, v in m.groupdict().items():
+            if v is not None:
+                return g.replace("_", "-")
+        return None
+
+    def _number(self, s: str | None) -> int | None:
+        if s is None:
+            return None
+        return int(s) if s.isdigit() else self._voc.count(s)
+
+    def count(self, obj: str) -> list | None:
+        """``[min, max]`` of the object's counts (summed; ``max`` ``None`` = "or more"), ``None``
+        when none is stated."""
+        rx = self.rx("cost_count")
+        if rx is None:
+            return None
+        lo, hi, seen = 0, 0, False
+        for m in rx.finditer(obj):
+            seen = True
+            g = m.groupdict()
+            if g.get("any") is not None:
+                lo, hi = lo + 1, None
+                continue
+            if g.get("one") is not None:
+                lo, hi = lo + 1, None if hi is None else hi + 1
+                continue
+            if g.get("each") is not None:  # 各N: N of each kind named before it
+                n = int(g["each"]) * self._kinds(obj[:m.start()])
+                lo, hi = lo + n, None if hi is None else hi + n
+                continue
+            n = self._number(g["n"]) if g.get("n") is not None else 1
+            top = self._number(g["max"]) if g.get("max") is not None else n
+            if n is None or top is None:
+                return None
+            lo += n
+            hi = None if (hi is None or g.get("more")) else hi + top
+        return [lo, hi] if seen else None
+
+    def _kinds(self, before: str) -> int:
+        """How many kinds a 各 ("each") count is of, in the words ``cost_each_scope`` finds before it:
+        ``cost_each``'s major separators + 1, else its quoted names (two or more), else its minor
+        separators + 1."""
+        rx = self.rx("cost_each")
+        if rx is None:
+            return 1
+        if (scope := self.find("cost_each_scope", before)) is not None:
+            before = scope.group(0)
+        found = [m.lastgroup for m in rx.finditer(before)]
+        major, names = found.count("major"), found.count("name")
+        return major + 1 if major else names if names > 1 else found.count("minor") + 1
+
+    def places(self, obj: str) -> list[str]:
+        """The places the object's cards come from (project names, ``opp-`` for the opponent's)."""
+        rx = self.rx("cost_place")
+        out: list[str] = []
+        if rx is None:
+            return out
+        for m in rx.finditer(obj):
+            for g, v in m.groupdict().items():
+                if v is None:
+                    continue
+                if g == "own":
+                    found = list(self._voc.locations(v))
+                elif g == "opp":
+                    found = ["opp-" + x for x in self._voc.locations(v)]
+                else:
+                    found = [x.replace("opp_", "opp-") for x in g.split("__")]
+                out.extend(x for x in found if x not in out)
+                break
+        return out
+
+    def card_filter(self, obj: str) -> dict[str, Any]:
+        """The filter of a cost object: ``phrase`` (count, places and destination taken out) and
+        its typed parts (``attributes``, ``types``, ``card_kinds``, ``levels``, ``archetypes``,
+        ``names``, ``face_up``) where stated."""
+        phrase = obj
+        for name in ("cost_destination", "cost_place", "cost_count"):
+            rx = self.rx(name)
+            if rx is not None:
+                phrase = rx.sub(" ", phrase)
+        phrase = regex.sub(r"\s+([,.])", r"\1", regex.sub(r"\s+", " ", phrase)).strip(" ,.")
+        f: dict[str, Any] = {"phrase": phrase}
+        # the typed parts are read outside quoted names ("Blue-Eyes White Dragon" names no Type)
+        # and outside the cards the filter leaves out (", except "X"")
+        exc = self.rx("filter_except")
+        kept = exc.sub("", obj) if exc is not None else obj  # the object: counts keep their names
+        bare = self._voc.quote_re.sub(" ", exc.sub("", phrase) if exc is not None else phrase)
+
+        def values(name: str, group: str | None = None, where: str = bare) -> list[str]:
+            rx = self.rx(name)
+            out: list[str] = []
+            for m in (rx.finditer(where) if rx is not None else ()):
+                v = m.group(group) if group else next((g for g, x in m.groupdict().items() if x is not None), None)
+                if v and v not in out:
+                    out.append(v)
+            return out
+        if a := values("filter_attribute"):
+            f["attributes"] = a
+        if t := values("filter_type", "type"):
+            f["types"] = t
+        if k := values("filter_kind", "kind"):
+            f["card_kinds"] = k
+        if (m := self.find("filter_level", bare)) is not None:
+            n = int(m.group("n"))
+            f["levels"] = [1, n] if m.group("lower") else [n, None] if m.group("higher") else [n, n]
+        arch = values("filter_archetype", "name", kept)
+        if arch:
+            f["archetypes"] = arch
+        names = list(dict.fromkeys(x.group(1) for x in self._voc.quote_re.finditer(kept) if x.group(1) not in arch))
+        if names:
+            f["names"] = names
+        if self.find("filter_face_up", obj) is not None:
+            f["face_up"] = True
+        if self.find("cost_above_materials", obj) is not None:
+            f["materials"] = True
+        return f
+
+    def cost(self, text: str) -> list[dict[str, Any]]:
+        """The cost actions of ``text``, in text order: ``[{action, count | amount, places,
+        filter}]`` (``[]``: nothing is paid)."""
+        if ("cost", text) in self._memo:
+            return self._memo[("cost", text)]
+        return self._remember(("cost", text), self._cost(text))
+
+    def _cost(self, text: str) -> list[dict[str, Any]]:
+        verbs = self.rx("cost_action")
+        if verbs is None:
+            return []
+        end_rx = self.rx("cost_object_end")
+        found = list(verbs.finditer(text))
+        out: list[dict[str, Any]] = []
+        for i, m in enumerate(found):
+            action = next(g for g, v in m.groupdict().items() if v is not None and g != "obj").replace("_", "-")
+            if "obj" in m.groupdict():  # the object is part of the match (Chinese: 把<obj>除外)
+                obj = " ".join(m.captures("obj"))
+            else:  # the object follows the verb, up to the next verb (English)
+                stop = found[i + 1].start() if i + 1 < len(found) else len(text)
+                obj = text[m.end():stop]
+            if (aside := self.rx("cost_aside")) is not None:
+                obj = aside.sub("", obj)
+            e = end_rx.search(obj) if end_rx is not None else None
+            if e is not None:
+                obj = obj[:e.start()]
+            obj = self._trim(obj)
+            key = (action, obj)
+            out.append(self._memo[key] if key in self._memo else self._remember(key, self._action(action, obj)))
+        return out
+
+    def _action(self, action: str, obj: str) -> dict[str, Any]:
+        """One cost action read from its object (the words of the paid cards)."""
+        d: dict[str, Any] = {"action": action}
+        if action == "pay-lp":
+            n = self.find("lp_amount", obj)
+            d["amount"] = int(n.group("n")) if n else None
+        elif action in ("detach", "remove-counter"):
+            cnt = self.count(obj)
+            d["amount"] = cnt[0] if cnt and cnt[0] == cnt[1] else None
+        else:
+            d["count"] = self.count(obj)
+            places = self.places(obj) or list(self.DEFAULT_PLACES.get(action, []))
+            if places:
+                d["places"] = places
+            d["filter"] = self.card_filter(obj)
+        return d
+
+    def _trim(self, obj: str) -> str:
+        rx = self.rx("cost_object_trim")
+        obj = obj.strip()
+        return rx.sub("", obj) if rx is not None else obj
+
+    def requirement(self, text: str) -> dict[str, Any] | None:
+        """The precondition of ``text`` (``{kind, phrase}``), ``None`` when it states none."""
+        if ("requirement", text) in self._memo:
+            return self._memo[("requirement", text)]
+        return self._remember(("requirement", text), self._requirement(text))
+
+    def _requirement(self, text: str) -> dict[str, Any] | None:
+        m = self.find("requirement_clause", text)
+        if m is None:
+            return None
+        phrase = m.group(0).strip(" ,")
+        kind = self.choice("requirement_kind", phrase) or "other"
+        return {"kind": kind, "phrase": phrase}
 
 
 class Catalog:
@@ -506,7 +775,10 @@ def _top_level_bar(rx: str) -> bool:
 def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
     out = dict(p.yields)
     for fld, (group, typ) in p.captures.items():
-        g = m.group(group)
+        if isinstance(group, tuple):  # several groups: the words of those that matched, one per line
+            g = "\n".join(x for x in (m.group(y) for y in group) if x is not None) or None
+        else:
+            g = m.group(0) if group == WHOLE_MATCH else m.group(group)
         if typ == "bool":
             out[fld] = g is not None
             continue
@@ -531,10 +803,34 @@ def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, 
                 out[fld] = c
         elif typ == "text":
             out[fld] = g
+        elif voc.slots is None:
+            continue
+        elif typ == "cost":
+            cost = voc.slots.cost(g)
+            if cost:
+                out[fld] = cost
+        elif typ == "requirement":
+            req = voc.slots.requirement(g)
+            if req is not None:
+                out[fld] = req
+        else:  # choice:<fragment> / flag:<fragment> / find:<fragment>
+            kind, _, frag = typ.partition(":")
+            if kind == "flag":
+                out[fld] = voc.slots.find(frag, g) is not None
+            elif kind == "find":
+                val = voc.slots.find_text(frag, g)
+                if val:
+                    out[fld] = val
+            else:
+                val = voc.slots.choice(frag, g)
+                if val is not None:
+                    out[fld] = val
     return out
 
 
-_CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text"}
+_CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text", "cost", "requirement"}
+_FRAGMENT_CAPTURES = ("choice", "flag", "find")  # `as: choice:<fragment>` / `flag:<fragment>` / `find:<fragment>`
+WHOLE_MATCH = "_"  # `group: _` captures the whole match
 
 _REF = regex.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")
 _SPECIAL_DIRS = ("terms", "cues", "fragments")
@@ -663,10 +959,17 @@ def _load_file(path: Traversable, where: str, seen: set[str],
         caps: dict[str, tuple[str, str]] = {}
         for fld, spec in (d.get("captures") or {}).items():
             group, typ = spec.get("group"), spec.get("as")
-            if typ not in _CAPTURE_TYPES or group not in rx.groupindex:
+            kind, _, frag = str(typ).partition(":")
+            if kind in _FRAGMENT_CAPTURES and frag:
+                frags.get(frag, f"{where}: pattern {pid} (capture {fld})")  # raises when unknown
+            elif typ not in _CAPTURE_TYPES:
+                raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs 'as' in "
+                                   f"{sorted(_CAPTURE_TYPES)} or choice:<fragment> / flag:<fragment>")
+            groups = tuple(group) if isinstance(group, list) else group
+            if any(g not in rx.groupindex and g != WHOLE_MATCH for g in (groups if isinstance(groups, tuple) else (groups,))):
                 raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs a named group of "
-                                   f"the regex and 'as' in {sorted(_CAPTURE_TYPES)}")
-            caps[fld] = (group, typ)
+                                   f"the regex (or {WHOLE_MATCH!r}: the whole match), or a list of them")
+            caps[fld] = (groups, typ)
         ex = d["examples"] or {}
         matches = [e if isinstance(e, dict) else {"text": e} for e in (ex.get("match") or [])]
         if not matches:
@@ -737,6 +1040,7 @@ def load_catalog(root: str | None = None) -> Catalog:
             patterns.extend(_load_file(path, f"patterns/{lang_dir.name}/{path.name}", seen, fragments))
     for fam in {p.lang for p in patterns}:
         vocabs[fam] = _Vocab(load_terms(fam))
+        vocabs[fam].slots = SlotReader(fragments[fam], vocabs[fam])
     cat = Catalog(patterns, vocabs)
     # every fragment of every language, expanded (unused ones too: their examples are tests)
     cat.fragments = {fam: f.all() for fam, f in fragments.items()}

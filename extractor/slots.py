@@ -40,7 +40,8 @@ class CardFilter(_Value):
     Fairy monster"), and the typed parts where stated: ``attributes`` (``LIGHT`` ...), ``types``
     (monster Types: ``Dragon`` ...), ``levels`` (``(min, max)``), ``card_kinds`` (``Tuner``,
     ``Effect``, ``Spell`` ...), ``names`` (quoted card names), ``archetypes`` (quoted names used as
-    an archetype: ""Fluffal" monsters"), ``face_up``."""
+    an archetype: ""Fluffal" monsters"), ``face_up``; ``materials``: the card's own materials
+    ("the above cards" of a contact Fusion: how many is the material line's count)."""
 
     phrase: str = ""
     attributes: tuple[str, ...] = ()
@@ -50,6 +51,7 @@ class CardFilter(_Value):
     names: tuple[str, ...] = ()
     archetypes: tuple[str, ...] = ()
     face_up: bool = False
+    materials: bool = False
 
 
 class CostAction(_Value):

@@ -40,7 +40,17 @@ def _count(c: Any) -> list | None:
     return None if c is None else [c[0], c[1]]
 
 
-def _cost(actions: Sequence[Any]) -> list[dict]:
+def _material_count(conditions: Sequence[Any]) -> Any:
+    """The count of the card's material line (a ``material-line`` condition), ``None`` if none."""
+    for m in conditions:
+        if getattr(m, "kind", None) == "material-line":
+            return getattr(getattr(m, "line", m), "count", None)
+    return None
+
+
+def _cost(actions: Sequence[Any], materials: Any = None) -> list[dict]:
+    """STRUCTURE.md ``cost_actions`` of a procedure's cost.  ``materials``: the card's material
+    count, the count of "the above cards" (a contact Fusion pays its own Fusion Materials)."""
     if not actions:
         return [{"action": "none"}]
     out = []
@@ -51,13 +61,16 @@ def _cost(actions: Sequence[Any]) -> list[dict]:
         elif a.action in ("detach", "remove-counter"):
             d["count"] = None if a.amount is None else [a.amount, a.amount]
         else:
-            d["count"] = _count(a.count)
+            count = a.count
+            if count is None and a.filter is not None and a.filter.materials:
+                count = materials
+            d["count"] = _count(count)
             d["from"] = [place_name(p) for p in a.places] or None
         out.append(d)
     return out
 
 
-def _procedure(c: Any, frame: Frame) -> dict:
+def _procedure(c: Any, frame: Frame, conditions: Sequence[Any] = ()) -> dict:
     locs = list(c.locations) or (["extra"] if frame.extra_deck else ["hand"])
     limit = getattr(c, "limit", None)
     return {
@@ -68,8 +81,10 @@ def _procedure(c: Any, frame: Frame) -> dict:
         "to_opponent_field": bool(getattr(c, "to_opponent_field", False)),
         "position": getattr(c, "position", None),
         "zone_restricted": bool(getattr(c, "zone_restricted", False)),
-        "cost_actions": _cost(getattr(c, "cost", ()) or ()),
+        "cost_actions": _cost(getattr(c, "cost", ()) or (), _material_count(conditions)),
         "requires_condition": getattr(c, "requirement", None) is not None,
+        "requirement": None if getattr(c, "requirement", None) is None else c.requirement.model_dump(exclude_defaults=True),
+        "cost": [a.model_dump(exclude_defaults=True) for a in getattr(c, "cost", ()) or ()],
         "span": list(c.span), "pattern_id": c.pattern_id,
     }
 
@@ -104,7 +119,7 @@ def structure_of(conditions: Sequence[Any], frame: Frame | None = None,
     for c in conditions:
         k = c.kind
         if k == "builtin-special-summon":
-            procs.append(_procedure(c, frame))
+            procs.append(_procedure(c, frame, conditions))
         elif k == "material-line":
             mats.append(_material(c, names))
         elif k == "tributes-required":

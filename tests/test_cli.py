@@ -83,7 +83,7 @@ def test_explain_shows_profile_facts_with_their_source_span():
     r = CliRunner().invoke(main, ["explain", text, "--type", "Dragon / Effect", "--level", "7"])
     assert r.exit_code == 0, r.output
     line = next(l for l in r.output.splitlines() if "nomi / semi-nomi" in l)
-    assert "nomi" in line and "'Must be Special Summoned (from your hand)' 31-72" in line
+    assert "nomi" in line and "'Must be Special Summoned (from your hand) by having exactly 3 DARK monsters in your GY.' 31-118" in line
     r = CliRunner().invoke(main, ["explain", "2 Level 4 monsters", "--type", "Warrior / Xyz / Effect", "--level", "4"])
     line = next(l for l in r.output.splitlines() if "revive limit" in l)
     assert "True" in line and "frame rule" in line

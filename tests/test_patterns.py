@@ -2,7 +2,7 @@
 import pytest
 
 from extractor.normalize import normalize
-from extractor.patterns import _REF, PatternError, load_catalog
+from extractor.patterns import _REF, PatternError, SlotReader, load_catalog
 
 CAT = load_catalog()
 POS = [(p, ex) for p in CAT.patterns for ex in p.examples_match]
@@ -53,6 +53,7 @@ def test_fragment_rejects_its_negative_examples(f, text):
 def test_every_fragment_is_used():
     used = {m for p in CAT.patterns for m in _REF.findall(p.source + p.anchor_source)}
     used |= {m for fs in CAT.fragments.values() for f in fs.values() for m in _REF.findall(f.source)}
+    used |= {t.partition(":")[2] for p in CAT.patterns for _, t in p.captures.values()} | set(SlotReader.FRAGMENTS)
     unused = [f"{f.lang}:{f.name}" for f in FRAGS if f.name not in used]
     assert not unused, f"fragments no pattern uses: {unused}"
 
