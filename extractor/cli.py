@@ -303,6 +303,11 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     t0 = time.perf_counter()
     try:
         items = read_cards(input, lang, input_format)
+        names = None
+        if input != "-":  # named Fusion Materials -> passcodes: a first pass over the file's names
+            from .structure import name_key
+            items = list(items)
+            names = {name_key(it.card.name, it.card.lang): it.card.id for it in items if it.card and it.card.id and it.card.name}
         cat = load_catalog()
         writer = Writer(output, fmt, meta=output_meta("tag", [input], output))
     except (InputError, ValueError) as e:
@@ -335,7 +340,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     errors += 1
                     writer.write({"id": item.id, "name": item.name, "lang": lang or "en", "tags": [], "error": item.error})
                     continue
-                res = analyze(item.card, cat)
+                res = analyze(item.card, cat, names)
                 if item.warnings:
                     res.warnings[:0] = item.warnings
                 if res.error:
