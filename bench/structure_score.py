@@ -7,7 +7,9 @@
 
 Tags ../shared/data/yaml-yugi/cards.jsonl with the real command line (a subprocess:
 ``python -m extractor.cli tag FILE --lang L --compact -o TMP``) in ``en``, ``zh-CN`` and ``zh-TW``
-(OpenCC s2tw of the zh-CN texts, as ``bench/accuracy.py`` does), drops the lines without an id
+(OpenCC s2tw of the zh-CN texts, as ``bench/accuracy.py`` does, and here of the zh-CN names too:
+the names that named Fusion Materials resolve through must be the same cards' names in the same
+wording, not yaml-yugi's separate Taiwanese names), drops the lines without an id
 (``score_structure.py`` cannot read them), runs ``../shared/eval/score_structure.py GOLD PRED
 --json`` for each and prints one markdown table: detection F1 per part (procedures, materials per
 Summon kind, tribute_rules), every field accuracy and the overall P / R / F1.  The gold is only
@@ -38,6 +40,30 @@ DETECTION = ("procedures", "materials:fusion", "materials:synchro", "materials:x
 
 def _f(x) -> str:
     return "-" if x is None else f"{x:.3f}"
+
+
+def s2tw_names(src: Path) -> Path:
+    """A copy of ``src`` (the s2tw yaml-yugi of :func:`_common.s2tw_yaml_yugi`) whose ``zh-TW``
+    names are OpenCC ``s2tw`` of the ``zh-CN`` names (cached next to it; never timed)."""
+    import orjson
+    from opencc import OpenCC
+
+    out = src.with_name(src.stem + ".names.jsonl")
+    if out.exists():
+        return out
+    conv = OpenCC("s2tw")
+    tmp = out.with_suffix(".part")
+    with open(src, "rb") as f, open(tmp, "wb") as g:
+        for line in f:
+            if not line.strip():
+                continue
+            d = orjson.loads(line)
+            name = d.get("name")
+            if isinstance(name, dict) and name.get("zh-CN"):
+                name["zh-TW"] = conv.convert(name["zh-CN"])
+            g.write(orjson.dumps(d) + b"\n")
+    tmp.replace(out)
+    return out
 
 
 def drop_idless(src: Path, dst: Path) -> int:
@@ -72,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             src = YAML_YUGI
             if lang == "zh-TW":
                 print("preparing zh-TW texts (OpenCC s2tw of zh-CN, cached) ...", file=sys.stderr)
-                src = s2tw_yaml_yugi()
+                src = s2tw_names(s2tw_yaml_yugi())
             raw = outdir / f"tag.{lang}.jsonl"
             pred = outdir / f"pred.{lang}.jsonl"
             print(f"  tag --lang {lang} ...", file=sys.stderr)
@@ -91,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
             cmds.append(f"python3 {rel(SCORE)} {rel(GOLD)} pred.{lang}.jsonl --json")
 
     o = ["# Structure scores of `tag` on yaml-yugi against ../shared/eval/structure-dev.jsonl (dev split)", ""]
-    o.append(f"{time.strftime('%Y-%m-%d %H:%M')}; zh-TW = OpenCC s2tw of the zh-CN texts; lines without an id "
-             "are dropped before scoring.")
+    o.append(f"{time.strftime('%Y-%m-%d %H:%M')}; zh-TW = OpenCC s2tw of the zh-CN texts and names; lines without "
+             "an id are dropped before scoring.")
     o.append("")
     head = "| | " + " | ".join(langs) + " |"
     o.append(head)
@@ -116,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     o.append("| **overall F1** | " + " | ".join(f"**{_f(res['overall']['f1'])}**" for _, res, _ in results) + " |")
     o.append("| id-less lines dropped | " + " | ".join(str(dr) for _, _, dr in results) + " |")
     o.append("")
-    o.append("Commands (ZH_TW_S2TW.jsonl: yaml-yugi with text/pendulum_effect zh-TW = s2tw(zh-CN), "
-             "made by `bench/_common.py:s2tw_yaml_yugi`):")
+    o.append("Commands (ZH_TW_S2TW.jsonl: yaml-yugi with text/pendulum_effect/name zh-TW = s2tw(zh-CN), "
+             "made by `bench/_common.py:s2tw_yaml_yugi` and `bench/structure_score.py:s2tw_names`):")
     o.append("")
     return finish(o, cmds, "structure.md", a.save)
 

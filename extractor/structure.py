@@ -85,7 +85,7 @@ def _procedure(c: Any, frame: Frame) -> dict:
 def name_key(name: str, lang: str) -> str:
     """The key a card name is looked up by: the name normalized as card text of ``lang`` is
     (script, width, quotes: Traditional and Simplified Chinese names meet), spaces and quotes
-    removed.  Used on both sides: the names of the input database and the quoted names of the
+    removed, case folded ("Elemental Hero Neos" in a text names "Elemental HERO Neos").  Used on both sides: the names of the input database and the quoted names of the
     material lines.  A language without a normalizer keys the name as written.  Raises nothing."""
     from .normalize import normalize
 
@@ -93,7 +93,7 @@ def name_key(name: str, lang: str) -> str:
         name = normalize(name, lang).text
     except ValueError:  # unsupported language: the card itself gets the error line
         pass
-    return "".join(name.split()).strip('「」"“”')
+    return "".join(name.split()).strip('「」"“”').casefold()
 
 
 def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:
