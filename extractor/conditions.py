@@ -426,7 +426,7 @@ class TributeRule(_Base):
 
     kind: Literal["tribute-rule"] = "tribute-rule"
     mode: Literal["optional", "required"] = "optional"
-    count: int | None = 1
+    count: int | None = None
     filter: slots.CardFilter | None = None
 
     @model_validator(mode="before")
