@@ -189,10 +189,12 @@ def read_material_line(summon: str, text: str, lang: str, alternative: bool = Fa
     a count (:func:`read_count`, default 1) and a filter (:func:`read_filter`):
 
     - ``count``: the sum of the parts' counts ("2+" makes the sum "or more");
-    - Synchro: parts that say non-Tuner (fragment ``mat_non_tuner``) are the non-Tuners, parts that
-      say Tuner the Tuners; a part that says neither is a Tuner when another part is the non-Tuner
-      (""X" + 1+ non-Tuner monsters": "X" is the Tuner) and a non-Tuner otherwise ("1 Tuner + 1+
-      EARTH monsters");
+    - Synchro (seed 000's "1 Tuner + 1 or more non-Tuner monsters": one Tuner part, the rest
+      non-Tuner): when a part says non-Tuner (fragment ``mat_non_tuner``) it and any other such part
+      are the non-Tuners and every other part is a Tuner (""X" + 1+ non-Tuner monsters": "X" is
+      the Tuner); when none does, the first part is the Tuner and the others are the non-Tuner
+      materials ("1 Tuner + 1+ EARTH monsters", ""Kewl Tune Reco" + 1+ Tuners"), and a single part
+      "2+ Tuners" is 1 Tuner and 1+ non-Tuner materials that are Tuners too;
     - Xyz: ``level`` from the fragment ``mat_level`` (group ``lv``), ``None`` when the line gives none
       ("2 Xyz Monsters with the same Rank");
     - Fusion: ``named_materials``: the parts that are only quoted card names (fragment
@@ -218,11 +220,21 @@ def read_material_line(summon: str, text: str, lang: str, alternative: bool = Fa
             named.extend(f.names)
     out: dict = {"summon": summon, "parts": tuple(parts)}
     if summon == "synchro":
-        has_non = "non" in marks
-        for (c, _), m in zip(parts, marks):
-            if m == "tuner" or (m == "" and has_non):
-                tuner = _add(tuner, c)
-            else:
+        if "non" in marks:
+            for (c, _), m in zip(parts, marks):
+                if m == "non":
+                    non_tuner = _add(non_tuner, c)
+                else:
+                    tuner = _add(tuner, c)
+        elif len(parts) == 1 and parts[0][0] and parts[0][0][0] >= 2:
+            # "2+ Tuners": one of them is the Tuner, the others are the non-Tuner materials
+            lo, hi = parts[0][0]
+            tuner, non_tuner = (1, 1), (lo - 1, None if hi is None else hi - 1)
+        else:
+            # no part says non-Tuner: the first part is the Tuner, the others are the non-Tuner
+            # materials ("1 Tuner + 1+ EARTH monsters", ""Kewl Tune Reco" + 1+ Tuners")
+            tuner = parts[0][0] if parts else None
+            for c, _ in parts[1:]:
                 non_tuner = _add(non_tuner, c)
         out.update(tuner=tuner, non_tuner=non_tuner)
     else:
