@@ -305,12 +305,9 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
         items = read_cards(input, lang, input_format)
         names = None
         if input != "-":  # named Fusion Materials -> passcodes: a first pass over the file's names
-            from .structure import name_key
+            from .structure import input_names
             items = list(items)
-            names = {}
-            for it in items:  # a name held by two cards: the first one
-                if it.card and it.card.id and it.card.name:
-                    names.setdefault(name_key(it.card.name, it.card.lang), it.card.id)
+            names = input_names([it.card for it in items if it.card])
         cat = load_catalog()
         writer = Writer(output, fmt, meta=output_meta("tag", [input], output))
     except (InputError, ValueError) as e:

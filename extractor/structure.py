@@ -32,7 +32,7 @@ from typing import Any
 
 from .frame import Frame
 
-__all__ = ["structure_of", "place_name", "fit_material_lines", "name_key"]
+__all__ = ["structure_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names"]
 
 
 def place_name(place: str) -> str:
@@ -94,6 +94,38 @@ def name_key(name: str, lang: str) -> str:
     except ValueError:  # unsupported language: the card itself gets the error line
         pass
     return "".join(name.split()).strip('「」"“”').casefold()
+
+
+def name_keys(names: Sequence[str], lang: str) -> list[str]:
+    """:func:`name_key` of many names of one language at once: the names are normalized as ONE
+    text, a line each (one normalizer pass instead of one per name: the first pass of ``tag``
+    keys every card of the input).  Falls back to one call per name when the lines do not come
+    back one for one.  Raises nothing."""
+    from .normalize import normalize
+
+    clean = [" ".join(n.split()) for n in names]
+    try:
+        lines = normalize("\n".join(clean), lang).text.split("\n")
+    except ValueError:  # unsupported language: keyed as written
+        lines = clean
+    if len(lines) != len(clean):
+        return [name_key(n, lang) for n in names]
+    return ["".join(x.split()).strip('「」"“”').casefold() for x in lines]
+
+
+def input_names(cards: Sequence[Any]) -> dict[str, int]:
+    """The name map of an input for :func:`structure_of`: :func:`name_key` of each card's name
+    -> its passcode (cards with an id and a name; a name held by two cards: the first one).
+    Input: the cards (:class:`extractor.pipeline.Card`).  Raises nothing."""
+    by_lang: dict[str, list[Any]] = {}
+    for c in cards:
+        if c.id and c.name:
+            by_lang.setdefault(c.lang, []).append(c)
+    out: dict[str, int] = {}
+    for lang, cs in by_lang.items():
+        for c, key in zip(cs, name_keys([c.name for c in cs], lang)):
+            out.setdefault(key, c.id)
+    return out
 
 
 def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:
