@@ -308,6 +308,8 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
             from .structure import input_names
             items = list(items)
             names = input_names([it.card for it in items if it.card])
+            import gc
+            gc.freeze()  # the cards read stay to the end: the collector need not walk them again
         cat = load_catalog()
         writer = Writer(output, fmt, meta=output_meta("tag", [input], output))
     except (InputError, ValueError) as e:
