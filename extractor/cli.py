@@ -303,9 +303,9 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     t0 = time.perf_counter()
     try:
         items = read_cards(input, lang, input_format)
+        from .structure import input_names, resolve_names
         names = None
         if input != "-":  # named Fusion Materials -> passcodes: a first pass over the file's names
-            from .structure import input_names
             items = list(items)
             names = input_names([it.card for it in items if it.card])
             import gc
@@ -342,7 +342,9 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     errors += 1
                     writer.write({"id": item.id, "name": item.name, "lang": lang or "en", "tags": [], "error": item.error})
                     continue
-                res = analyze(item.card, cat, names)
+                res = analyze(item.card, cat)
+                if names:
+                    resolve_names(res.materials, names, item.card.lang)
                 if item.warnings:
                     res.warnings[:0] = item.warnings
                 if res.error:

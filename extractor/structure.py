@@ -32,7 +32,7 @@ from typing import Any
 
 from .frame import Frame
 
-__all__ = ["structure_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names"]
+__all__ = ["structure_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names", "resolve_names"]
 
 
 def place_name(place: str) -> str:
@@ -126,6 +126,19 @@ def input_names(cards: Sequence[Any]) -> dict[str, int]:
         for c, key in zip(cs, name_keys([c.name for c in cs], lang)):
             out.setdefault(key, c.id)
     return out
+
+
+def resolve_names(materials: list[dict], names: Mapping[str, int] | None, lang: str) -> list[dict]:
+    """Fill ``named_materials`` of the Fusion entries of ``materials`` (the ``materials`` of
+    :func:`structure_of`) from their ``named_names`` through ``names`` (:func:`input_names`); the
+    entries are changed in place and returned.  ``lang``: the card's language.  Raises nothing."""
+    if not names:
+        return materials
+    for m in materials:
+        if m.get("summon") == "fusion" and m.get("named_names"):
+            ids = [names.get(name_key(n, lang)) for n in m["named_names"]]
+            m["named_materials"] = sorted({i for i in ids if i is not None})
+    return materials
 
 
 def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:

@@ -119,11 +119,11 @@ def test_cli_ctrl_c_leaves_no_output(tmp_path, monkeypatch):
     real = extractor.pipeline.analyze
     calls = {"n": 0}
 
-    def interrupted(card, catalog=None, names=None):
+    def interrupted(card, catalog=None):
         calls["n"] += 1
         if calls["n"] == 10:
             raise KeyboardInterrupt
-        return real(card, catalog, names)
+        return real(card, catalog)
 
     monkeypatch.setattr(extractor.pipeline, "analyze", interrupted)
     r = CliRunner().invoke(main, ["tag", str(SAMPLE), "-o", str(out)])
@@ -138,7 +138,7 @@ def test_cli_ctrl_c_keeps_an_earlier_output(tmp_path, monkeypatch):
     assert CliRunner().invoke(main, ["tag", str(SAMPLE), "--format", "csv", "-o", str(out)]).exit_code == 0
     before = out.read_bytes()
 
-    def interrupted(card, catalog=None, names=None):
+    def interrupted(card, catalog=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(extractor.pipeline, "analyze", interrupted)
