@@ -305,6 +305,13 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     t0 = time.perf_counter()
     try:
         items = read_cards(input, lang, input_format)
+        from .structure import input_names, resolve_names
+        names = None
+        if input != "-":  # named Fusion Materials -> passcodes: a first pass over the file's names
+            items = list(items)
+            names = input_names([it.card for it in items if it.card])
+            import gc
+            gc.freeze()  # the cards read stay to the end: the collector need not walk them again
         cat = load_catalog()
         writer = Writer(output, fmt, meta=output_meta("tag", [input], output))
     except (InputError, ValueError) as e:
@@ -337,6 +344,8 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     errors += 1
                     writer.write({"id": item.id, "name": item.name, "lang": lang or "en", "tags": [], "error": item.error})
                     continue
+                if names:
+                    resolve_names(res.materials, names, item.card.lang)
                 if item.warnings:
                     res.warnings[:0] = item.warnings
                 if res.error:

@@ -396,3 +396,81 @@ CONDITION_CLASSES: dict[str, type[_Base]] = {
               SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
               SpecialSummonsItself)
 }
+
+
+# -- slot-carrying conditions (issue 10) ---------------------------------------------------------
+
+from pydantic import model_validator  # noqa: E402
+
+from . import slots  # noqa: E402
+
+
+class MaterialLineCondition(_Base):
+    """The material line of an Extra Deck monster (its first line): "1 Tuner + 1+ non-Tuner
+    monsters", "2 Level 4 monsters", ""Elemental HERO Avian" + "Elemental HERO Burstinatrix"",
+    调整+调整以外的怪兽1只以上, 4星怪兽×2.  Seed 000, Fusion Summoning Conditions: a Fusion Monster
+    is Summoned with "the above Fusion Material Monsters"; Xyz: "You can also Xyz Summon this card
+    by using ..." is the ``alternative`` flag of the Xyz line.
+
+    ``line``: the :class:`extractor.slots.MaterialLine`.  A pattern gives ``summon`` (its reading
+    of the line; the pipeline replaces it by the card's frame), ``line_text`` (the words of the
+    line, read by :func:`extractor.slots.read_material_line`) and ``alternative``; a pattern that
+    only reads the Xyz alternative gives no ``line_text``.  Only read on Extra Deck monsters (and
+    on cards of unknown frame).
+    """
+
+    kind: Literal["material-line"] = "material-line"
+    line: slots.MaterialLine
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data):
+        if isinstance(data, dict) and "line" not in data and "summon" in data:
+            data = dict(data)
+            summon = data.pop("summon")
+            text = data.pop("line_text", None)
+            alt = bool(data.pop("alternative", False))
+            if text is None:
+                data["line"] = slots.MaterialLine(summon=summon, alternative=alt)
+            else:
+                data["line"] = slots.read_material_line(summon, text, data.get("lang", "en"), alt)
+        return data
+
+
+class TributeRule(_Base):
+    """A Tribute rule with a count and what must be Tributed (seed 000, Normal Summoning
+    Conditions: "Must be Normal Summoned/Set by [...] and cannot be Normal Summoned or Set by
+    other ways"; Summon Monster Effects: "the few monsters that require specific monster(s) as
+    Tribute(s)").  ``mode``: ``optional`` ("You can Tribute Summon this card by Tributing 1
+    Dinosaur monster": an extra way) or ``required`` ("can only be Normal Summoned/Set by Tributing
+    1 "Flamvell" monster", "Must be Normal Summoned/Set by Tributing N ..."); ``count``: Tributes
+    (``None``: not stated, "any number"); ``filter``: what they must be.
+
+    Kept apart from ``tributes-required`` / ``tribute-summon-optional`` (the 3-Tribute rules the
+    profile reads): the profile does not read this kind, so the Tribute counts of the profile and
+    the tags are unchanged.  A pattern gives ``filter_text`` (read by
+    :func:`extractor.slots.read_filter`).
+    """
+
+    kind: Literal["tribute-rule"] = "tribute-rule"
+    mode: Literal["optional", "required"] = "optional"
+    count: int | None = None
+    filter: slots.CardFilter | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data):
+        if isinstance(data, dict) and "filter_text" in data:
+            data = dict(data)
+            text = data.pop("filter_text")
+            data["filter"] = None if text is None else slots.read_filter(text, data.get("lang", "en"))
+        return data
+
+
+Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the slot-carrying kinds)
+    Union[Condition.__origin__.__args__ + (MaterialLineCondition, TributeRule)],  # type: ignore[attr-defined]
+    Field(discriminator="kind"),
+]
+ConditionAdapter = TypeAdapter(Condition)
+CONDITION_CLASSES["material-line"] = MaterialLineCondition
+CONDITION_CLASSES["tribute-rule"] = TributeRule

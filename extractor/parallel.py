@@ -44,8 +44,8 @@ def _analyze(card) -> dict:
 
 class DumpedResult:
     """A :class:`~extractor.pipeline.CardResult` already dumped to its JSON form by a worker: what
-    ``tag`` reads of a result (``error``, ``tags``, ``warnings`` -- the dumped list itself, so
-    warnings added to it are in the output) and ``model_dump()`` giving that dict (the same dict
+    ``tag`` reads of a result (``error``, ``tags``, ``warnings``, ``materials`` -- the dumped lists
+    themselves, so what is added to them or changed in them is in the output) and ``model_dump()`` giving that dict (the same dict
     as ``CardResult.model_dump(mode="json")`` of the result in the worker)."""
 
     __slots__ = ("_obj",)
@@ -64,6 +64,10 @@ class DumpedResult:
     @property
     def warnings(self) -> list[str]:
         return self._obj["warnings"]
+
+    @property
+    def materials(self) -> list[dict]:
+        return self._obj.get("materials", [])
 
     def model_dump(self, mode: str = "json") -> dict:
         return self._obj

@@ -19,7 +19,7 @@ from .normalize import lang_family, normalize
 from .patterns import Catalog, RawMatch, load_catalog
 from .profile import Profile, build_profile
 from .segment import Segments, segment
-from .structure import structure_of
+from .structure import fit_material_lines, structure_of
 from .tags import tags_from_profile
 from .textmap import MappedText
 
@@ -277,11 +277,12 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
                                  "pendulum_effect", warnings))
     if name:
         conds = _drop_self_named_ritual(conds, name, lang)
+    conds = fit_material_lines(conds, frame)  # material lines only on Extra Deck monsters
     profile = build_profile(conds, frame)
     return conds, profile, tags_from_profile(profile), mt, seg
 
 
-def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
+def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | None = None) -> CardResult:
     """Analyze one :class:`Card`.  Never raises for bad card content: problems become
     ``error`` (nothing could be done) or ``warnings``.
 
@@ -289,14 +290,15 @@ def analyze(card: Card, catalog: Catalog | None = None) -> CardResult:
     language or a bad value (``ValueError``), a text not read within :data:`CARD_TIMEOUT` or a
     runaway pattern (``TimeoutError``), a text too deeply nested or too large for memory, and, for
     anything else, ``internal error (<exception>)``: a bug to report, which still costs only this
-    card.  ``KeyboardInterrupt`` and ``SystemExit`` go through."""
+    card.  ``KeyboardInterrupt`` and ``SystemExit`` go through.  ``names``: card names of the input
+    database -> passcodes (:func:`extractor.structure.structure_of`), for named Fusion Materials."""
     warnings: list[str] = []
     try:
         conds, profile, tags, mt, _ = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
                                                    pendulum_effect=card.pendulum_effect, name=card.name,
                                                    warnings=warnings)
         reg = mt.registers if card.text else None  # the Chinese normalizer's registers of the card text
-        structure = structure_of(conds, card.frame)
+        structure = structure_of(conds, card.frame, names)
     except (ValueError, TimeoutError) as e:
         return _failed(card, str(e))
     except (RecursionError, MemoryError) as e:

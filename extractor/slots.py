@@ -118,3 +118,135 @@ class PlayerLock(_Value):
     summon_kind: str | None = None
     duration: Literal["turn", "while"] | None = None
     exception: CardFilter | None = None
+
+
+# -- reading captured phrases into slot values ---------------------------------------------------
+#
+# The patterns (``patterns/<lang>/materials.yaml``) find a material line or a Tribute rule and
+# capture its words; the pieces inside (counts, Tuner words, Levels, quoted names) are fragments of
+# ``patterns/fragments/<lang>.yaml`` (``mat_count``, ``mat_plus``, ``mat_tuner``, ``mat_non_tuner``,
+# ``mat_level``, ``mat_named``, ``quoted_name``, ``archetype``), each with its own examples.  The
+# functions below only add the numbers up: which words a count is written with is data.
+
+def _frag(lang: str, name: str):
+    """The compiled fragment ``name`` of language family ``lang`` (``en`` / ``zh``)."""
+    return _compiled(lang, name)
+
+
+def _compiled(lang: str, name: str, _cache: dict = {}):  # noqa: B006 (a cache)
+    key = (lang, name)
+    rx = _cache.get(key)
+    if rx is None:
+        import regex
+
+        from .patterns import load_catalog  # late: patterns imports conditions, which imports this module
+        rx = _cache[key] = regex.compile(load_catalog().fragments[lang][name].expanded)
+    return rx
+
+
+def read_count(text: str, lang: str, default: Count | None = (1, 1)) -> Count | None:
+    """The count of one material part or filter phrase: the LAST match of the fragment
+    ``mat_count`` in ``text`` (groups ``cmin``; ``cmore`` = "or more" / "+" / 以上; ``cmax`` = "(max.
+    5)" / (最多5只)).  "2" -> ``(2, 2)``; "1+" / "1只以上" -> ``(1, None)``; "2 or more (max. 5)" ->
+    ``(2, 5)``; no count -> ``default`` (a part such as ``"Elemental HERO Avian"`` is one card).
+    Raises nothing."""
+    last = None
+    for last in _frag(lang, "mat_count").finditer(text):
+        pass
+    if last is None:
+        return default
+    lo = int(last.group("cmin"))
+    if last.group("cmax"):
+        return (lo, int(last.group("cmax")))
+    return (lo, None) if last.group("cmore") else (lo, lo)
+
+
+def _add(a: Count | None, b: Count | None) -> Count | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return (a[0] + b[0], None if a[1] is None or b[1] is None else a[1] + b[1])
+
+
+def read_filter(text: str, lang: str) -> CardFilter:
+    """A filter phrase (one material part without its count, or what a Tribute must be) as a
+    :class:`CardFilter`: ``phrase`` (stripped), ``names`` (quoted card names not followed by a
+    monster word: fragment ``quoted_name``), ``archetypes`` (quoted names used as an archetype:
+    fragment ``archetype``, group ``arch``), ``card_kinds`` ``Tuner`` when the phrase names a Tuner
+    (fragment ``mat_tuner``).  Raises nothing."""
+    text = text.strip()
+    names = arch = ()
+    if '"' in text or "「" in text:  # (a quick test: most parts quote nothing)
+        names = tuple(dict.fromkeys(m.group("name") for m in _frag(lang, "quoted_name").finditer(text)))
+        arch = tuple(dict.fromkeys(m.group("arch") for m in _frag(lang, "archetype").finditer(text)))
+    kinds = ("Tuner",) if _frag(lang, "mat_tuner").search(text) and not _frag(lang, "mat_non_tuner").search(text) else ()
+    return CardFilter(phrase=text, names=names, archetypes=arch, card_kinds=kinds)
+
+
+def read_material_line(summon: str, text: str, lang: str, alternative: bool = False) -> MaterialLine:
+    """Read a material line (normalized text of the first line of an Extra Deck monster).
+
+    Input: ``summon`` (``fusion`` / ``synchro`` / ``xyz`` / ``link``: the pattern's reading, later
+    replaced by the card's frame), the line ``text``, the language family ``lang``.  Output: a
+    :class:`MaterialLine`.  The line is split at the fragment ``mat_plus`` ("+", "＋"); each part has
+    a count (:func:`read_count`, default 1) and a filter (:func:`read_filter`):
+
+    - ``count``: the sum of the parts' counts ("2+" makes the sum "or more");
+    - Synchro (seed 000's "1 Tuner + 1 or more non-Tuner monsters": one Tuner part, the rest
+      non-Tuner): when a part says non-Tuner (fragment ``mat_non_tuner``) it and any other such part
+      are the non-Tuners and every other part is a Tuner (""X" + 1+ non-Tuner monsters": "X" is
+      the Tuner); when none does, the first part is the Tuner and the others are the non-Tuner
+      materials ("1 Tuner + 1+ EARTH monsters", ""Kewl Tune Reco" + 1+ Tuners"), and a single part
+      "2+ Tuners" is 1 Tuner and 1+ non-Tuner materials that are Tuners too;
+    - Xyz: ``level`` from the fragment ``mat_level`` (group ``lv``), ``None`` when the line gives none
+      ("2 Xyz Monsters with the same Rank");
+    - Fusion: ``named_materials``: the parts that are only quoted card names (fragment
+      ``mat_named``), each name once.
+    Raises nothing (an unreadable count counts as one card).
+    """
+    parts_text = [p for p in _frag(lang, "mat_plus").split(text) if p.strip()]
+    parts: list[tuple[Count | None, CardFilter]] = []
+    total: Count | None = None
+    tuner: Count | None = None
+    non_tuner: Count | None = None
+    named: list[str] = []
+    marks = []
+    for p in parts_text:
+        c = read_count(p, lang)
+        f = read_filter(p, lang)
+        parts.append((c, f))
+        total = _add(total, c)
+        nt = bool(_frag(lang, "mat_non_tuner").search(p))
+        t = not nt and bool(_frag(lang, "mat_tuner").search(p))
+        marks.append("non" if nt else "tuner" if t else "")
+        if _frag(lang, "mat_named").fullmatch(p.strip()):
+            named.extend(f.names)
+    out: dict = {"summon": summon, "parts": tuple(parts)}
+    if summon == "synchro":
+        if "non" in marks:
+            for (c, _), m in zip(parts, marks):
+                if m == "non":
+                    non_tuner = _add(non_tuner, c)
+                else:
+                    tuner = _add(tuner, c)
+        elif len(parts) == 1 and parts[0][0] and parts[0][0][0] >= 2:
+            # "2+ Tuners": one of them is the Tuner, the others are the non-Tuner materials
+            lo, hi = parts[0][0]
+            tuner, non_tuner = (1, 1), (lo - 1, None if hi is None else hi - 1)
+        else:
+            # no part says non-Tuner: the first part is the Tuner, the others are the non-Tuner
+            # materials ("1 Tuner + 1+ EARTH monsters", ""Kewl Tune Reco" + 1+ Tuners")
+            tuner = parts[0][0] if parts else None
+            for c, _ in parts[1:]:
+                non_tuner = _add(non_tuner, c)
+        out.update(tuner=tuner, non_tuner=non_tuner)
+    else:
+        out["count"] = total
+    if summon == "xyz":
+        lv = _frag(lang, "mat_level").search(text)
+        out["level"] = int(lv.group("lv")) if lv else None
+        out["alternative"] = alternative
+    if summon == "fusion":
+        out["named_materials"] = tuple(dict.fromkeys(named))
+    return MaterialLine(**out)

@@ -14,8 +14,16 @@ Mapping (the project's names to STRUCTURE.md's): place ``gy`` -> ``grave``, ``op
   is the stated locations, else seed 002's default: "Cards that do not specify the location ... are
   always Special Summoned from the hand" (the Extra Deck for Extra Deck monsters).
 - tribute_rules: ``tributes-required`` (``required``), ``tribute-summon-optional`` and
-  ``normal-summon-without-tributes`` (``optional``; seed 000 "Normal Summoning Conditions").
-- materials: ``material-line`` conditions.
+  ``normal-summon-without-tributes`` (``optional``; seed 000 "Normal Summoning Conditions"), and
+  ``tribute-rule`` (its ``mode`` and ``count``: "You can Tribute Summon this card by Tributing 1
+  Dinosaur monster").  A rule stated twice (the same ``(mode, tributes)``) is listed once
+  (STRUCTURE.md: "A Summon version and a Set version of the same rule count as one rule").
+- materials: ``material-line`` conditions; a line that only says "You can also Xyz Summon this
+  card by using ..." sets ``alternative`` on the card's Xyz line instead of being a line.
+  ``named_materials``: the named Fusion Materials resolved to passcodes through ``names``
+  (:func:`name_key` on both sides).
+
+:func:`fit_material_lines` ties material lines to the card's frame (used by the pipeline).
 """
 from __future__ import annotations
 
@@ -24,7 +32,7 @@ from typing import Any
 
 from .frame import Frame
 
-__all__ = ["structure_of", "place_name"]
+__all__ = ["structure_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names", "resolve_names"]
 
 
 def place_name(place: str) -> str:
@@ -89,17 +97,115 @@ def _procedure(c: Any, frame: Frame, conditions: Sequence[Any] = ()) -> dict:
     }
 
 
+def name_key(name: str, lang: str) -> str:
+    """The key a card name is looked up by: the name normalized as card text of ``lang`` is
+    (script, width, quotes: Traditional and Simplified Chinese names meet), spaces and quotes
+    removed, case folded ("Elemental Hero Neos" in a text names "Elemental HERO Neos").  Used on both sides: the names of the input database and the quoted names of the
+    material lines.  A language without a normalizer keys the name as written.  Raises nothing."""
+    from .normalize import normalize
+
+    try:
+        name = normalize(name, lang).text
+    except ValueError:  # unsupported language: the card itself gets the error line
+        pass
+    return "".join(name.split()).strip('「」"“”').casefold()
+
+
+def name_keys(names: Sequence[str], lang: str) -> list[str]:
+    """:func:`name_key` of many names of one language at once: the names are normalized as ONE
+    text, a line each (one normalizer pass instead of one per name: the first pass of ``tag``
+    keys every card of the input).  Falls back to one call per name when the lines do not come
+    back one for one.  Raises nothing."""
+    from .normalize import normalize
+
+    clean = [" ".join(n.split()) for n in names]
+    try:
+        lines = normalize("\n".join(clean), lang).text.split("\n")
+    except ValueError:  # unsupported language: keyed as written
+        lines = clean
+    if len(lines) != len(clean):
+        return [name_key(n, lang) for n in names]
+    return ["".join(x.split()).strip('「」"“”').casefold() for x in lines]
+
+
+def input_names(cards: Sequence[Any]) -> dict[str, int]:
+    """The name map of an input for :func:`structure_of`: :func:`name_key` of each card's name
+    -> its passcode (cards with an id and a name; a name held by two cards: the first one).
+    Input: the cards (:class:`extractor.pipeline.Card`).  Raises nothing."""
+    by_lang: dict[str, list[Any]] = {}
+    for c in cards:
+        if c.id and c.name:
+            by_lang.setdefault(c.lang, []).append(c)
+    out: dict[str, int] = {}
+    for lang, cs in by_lang.items():
+        for c, key in zip(cs, name_keys([c.name for c in cs], lang)):
+            out.setdefault(key, c.id)
+    return out
+
+
+def resolve_names(materials: list[dict], names: Mapping[str, int] | None, lang: str) -> list[dict]:
+    """Fill ``named_materials`` of the Fusion entries of ``materials`` (the ``materials`` of
+    :func:`structure_of`) from their ``named_names`` through ``names`` (:func:`input_names`); the
+    entries are changed in place and returned.  ``lang``: the card's language.  Raises nothing."""
+    if not names:
+        return materials
+    for m in materials:
+        if m.get("summon") == "fusion" and m.get("named_names"):
+            ids = [names.get(name_key(n, lang)) for n in m["named_names"]]
+            m["named_materials"] = sorted({i for i in ids if i is not None})
+    return materials
+
+
+def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:
+    """The conditions with the material lines fitted to the card's ``frame``.
+
+    A material line is the first line of an Extra Deck monster (Fusion / Synchro / Xyz / Link):
+    on a Main Deck monster, a Ritual, a Spell or a Trap it is no material line (a Main Deck
+    monster's text may start with "2 ..." or hold "+"): dropped.  On an Extra Deck monster the
+    line's Summon kind is the frame's (a line of "2 "Rokket" monsters" reads the same for a Link and
+    a Fusion Monster): a line read as another kind is read again as the frame's kind; the Xyz
+    alternative flag stays only on Xyz Monsters.  With an unknown frame the patterns' reading is
+    kept.  Input and output: condition objects (:mod:`extractor.conditions`).  Raises nothing.
+    """
+    if frame.kind is None or not any(c.kind == "material-line" for c in conditions):
+        return list(conditions)
+    from .slots import read_material_line
+
+    out = []
+    for c in conditions:
+        if c.kind != "material-line":
+            out.append(c)
+            continue
+        if not frame.extra_deck:
+            continue
+        line = c.line
+        if not line.parts:  # only the Xyz alternative
+            if frame.kind == "xyz":
+                out.append(c)
+            continue
+        if line.summon != frame.kind:
+            text = " + ".join(f.phrase for _, f in line.parts)
+            c = c.model_copy(update={"line": read_material_line(frame.kind, text, c.lang, line.alternative)})
+        out.append(c)
+    return out
+
+
 def _material(c: Any, names: Mapping[str, int] | None) -> dict:
-    d: dict[str, Any] = {"summon": c.summon}
-    if c.summon == "synchro":
-        d.update(tuner=_count(c.tuner), non_tuner=_count(c.non_tuner))
-    elif c.summon == "xyz":
-        d.update(level=c.level, count=_count(c.count), alternative=c.alternative)
-    elif c.summon == "link":
-        d.update(count=_count(c.count))
+    line = c.line
+    d: dict[str, Any] = {"summon": line.summon}
+    if line.summon == "synchro":
+        d.update(tuner=_count(line.tuner), non_tuner=_count(line.non_tuner))
+    elif line.summon == "xyz":
+        d.update(level=line.level, count=_count(line.count), alternative=line.alternative)
+    elif line.summon == "link":
+        d.update(count=_count(line.count))
     else:
-        ids = [names[n] for n in c.named_materials if names and n in names]
-        d.update(count=_count(c.count), named_materials=sorted(set(ids)), named_names=list(c.named_materials))
+        ids = []
+        for n in line.named_materials:
+            pc = names.get(name_key(n, c.lang)) if names else None
+            if pc is not None:
+                ids.append(pc)
+        d.update(count=_count(line.count), named_materials=sorted(set(ids)), named_names=list(line.named_materials))
     d.update(span=list(c.span), pattern_id=c.pattern_id)
     return d
 
@@ -109,23 +215,41 @@ def structure_of(conditions: Sequence[Any], frame: Frame | None = None,
     """The STRUCTURE.md view of one card's conditions.
 
     Input: the card's condition objects (:mod:`extractor.conditions`), its ``frame`` (for the
-    default procedure location), ``names``: card name -> passcode of the input database (named
-    Fusion Materials are resolved through it; a name it lacks is left out of ``named_materials``
-    and kept in ``named_names``).  Output: ``{"procedures", "materials", "tribute_rules"}``, each
+    default procedure location), ``names``: :func:`name_key` of a card name -> passcode, from the
+    input database (named Fusion Materials are resolved through it; a name it lacks is left out
+    of ``named_materials`` and kept in ``named_names``).  Output: ``{"procedures", "materials", "tribute_rules"}``, each
     a list of dicts (empty when the card has none).  Raises nothing.
     """
     frame = frame or Frame()
     procs, mats, rules = [], [], []
+    alternative = False
     for c in conditions:
         k = c.kind
         if k == "builtin-special-summon":
             procs.append(_procedure(c, frame, conditions))
         elif k == "material-line":
-            mats.append(_material(c, names))
+            if c.line.parts:
+                mats.append(_material(c, names))
+            elif c.line.summon == "xyz" and c.line.alternative:
+                alternative = True
+        elif k == "tribute-rule":
+            rules.append({"mode": c.mode, "tributes": c.count, "span": list(c.span), "pattern_id": c.pattern_id,
+                          "filter": c.filter.phrase if c.filter else None})
         elif k == "tributes-required":
             rules.append({"mode": "required", "tributes": c.count, "span": list(c.span), "pattern_id": c.pattern_id})
         elif k == "tribute-summon-optional":
             rules.append({"mode": "optional", "tributes": c.count, "span": list(c.span), "pattern_id": c.pattern_id})
         elif k == "normal-summon-without-tributes":
             rules.append({"mode": "optional", "tributes": 0, "span": list(c.span), "pattern_id": c.pattern_id})
-    return {"procedures": procs, "materials": mats, "tribute_rules": rules}
+    if alternative:
+        for m in mats:
+            if m["summon"] == "xyz":
+                m["alternative"] = True
+    seen: set[tuple] = set()
+    unique = []
+    for r in rules:
+        key = (r["mode"], r["tributes"])
+        if key not in seen:
+            seen.add(key)
+            unique.append(r)
+    return {"procedures": procs, "materials": mats, "tribute_rules": unique}
