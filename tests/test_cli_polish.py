@@ -167,6 +167,41 @@ def test_check_outputs_names_the_option_and_skips_standard_output(tmp_path):
     assert e.value.option == "--html" and "same file" in str(e.value)
 
 
+# ---- 4. zh-Hant / zh-Hans find yaml-yugi's zh-TW / zh-CN texts ----
+
+def test_yaml_yugi_key_maps_script_codes_to_region_keys():
+    from extractor.readers import yaml_yugi_key
+    assert [yaml_yugi_key(c) for c in ("zh-Hant", "zh-hant", "zh-HK", "zh-Hans", "zh-cn", "zh-TW", "en", "ko")] == \
+        ["zh-TW", "zh-TW", "zh-TW", "zh-CN", "zh-CN", "zh-TW", "en", "ko"]
+
+
+@pytest.mark.parametrize("lang,key", [("zh-Hant", "zh-TW"), ("zh-Hans", "zh-CN")])
+def test_tag_reads_yaml_yugi_with_script_codes(yy, lang, key):
+    from extractor.readers import read_cards
+    r = invoke(["tag", yy, "--lang", lang, "--compact"])
+    lines = {x["id"]: x for x in map(json.loads, r.stdout.splitlines())}
+    texts = {d["password"]: d["text"].get(key) for d in map(json.loads, SAMPLE_YY.read_text().splitlines())}
+    assert r.exit_code == 0 and len(lines) == 17, r.output
+    with_text = {cid for cid, t in texts.items() if t}
+    assert len(with_text) >= 6  # the sample: zh-TW for 6 cards, zh-CN for all 17
+    assert {cid for cid, x in lines.items() if "error" not in x} == with_text
+    for cid in set(lines) - with_text:  # the sample's own gaps are named with the key that was looked up
+        assert lines[cid]["error"].endswith(f"no {key} ({lang}) text")
+    got = {it.card.id: it.card.text for it in read_cards(yy, lang) if it.card is not None}
+    assert got == {cid: texts[cid] for cid in with_text}
+    assert "cannot-normal-summon" in lines[65192027]["tags"]  # Dark Armed Dragon, read in Chinese
+
+
+@pytest.mark.parametrize("lang,compared", [("zh-Hant", 6), ("zh-Hans", 17)])
+def test_validate_reads_yaml_yugi_with_script_codes(yy, tmp_path, lang, compared):
+    out = tmp_path / "o.jsonl"
+    r = invoke(["validate", yy, "--source-lang", "en", "--target-lang", lang, "-o", out, "--min-severity", "low",
+                "--no-progress"])
+    assert r.exit_code == 0, r.output
+    row = next(line for line in r.output.splitlines() if "cards compared" in line)
+    assert row.split("│")[2].strip() == str(compared)  # today's bug: 0 compared, every card "missing"
+
+
 # ---- 6. --min-severity filters every reported item; --fail-on agrees ----
 
 def _ids_and_kinds(out: Path):
