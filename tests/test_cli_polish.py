@@ -202,6 +202,34 @@ def test_validate_reads_yaml_yugi_with_script_codes(yy, tmp_path, lang, compared
     assert row.split("│")[2].strip() == str(compared)  # today's bug: 0 compared, every card "missing"
 
 
+# ---- 5. explain guesses the language of TEXT ----
+
+def test_explain_guesses_simplified_chinese_and_says_so():
+    r = invoke(["explain", ZH_CN])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0].startswith("read as zh-CN (guessed from the text")
+    assert "cannot-normal-summon" in r.output and "language mismatch" not in r.output
+
+
+def test_explain_guesses_traditional_chinese_and_english():
+    r = invoke(["explain", ZH_TW, "--json"])
+    assert r.exit_code == 0
+    assert json.loads(r.stdout)["lang"] == "zh-TW" and "cannot-normal-summon" in json.loads(r.stdout)["tags"]
+    assert r.stderr == ""  # JSON output: its "lang" says how the text was read
+    r = invoke(["explain", "Cannot be Normal Summoned/Set."])
+    assert r.output.splitlines()[0].startswith("read as en (") and "cannot-normal-summon" in r.output
+
+
+def test_explain_with_a_disagreeing_lang_warns_at_the_top():
+    r = invoke(["explain", ZH_CN, "--lang", "en"])
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    assert lines[0] == "warning: language mismatch: the text looks like zh, read as en"
+    assert lines.index(ZH_CN) > 0 and sum("language mismatch" in x for x in lines) == 1
+    assert "read as en (" not in r.output  # the language was given, not guessed
+
+
 # ---- 6. --min-severity filters every reported item; --fail-on agrees ----
 
 def _ids_and_kinds(out: Path):
@@ -235,3 +263,22 @@ def test_fail_on_counts_what_min_severity_reports(pair):
     assert r.exit_code == 1 and "1 mismatch of severity medium or worse" in r.output
     assert invoke(base + ["--min-severity", "high", "--fail-on", "high"]).exit_code == 0
     assert invoke(base + ["--min-severity", "high", "--fail-on", "low"]).exit_code == 2
+
+
+# ---- 9. explain: impossible Level, empty text ----
+
+@pytest.mark.parametrize("level", ["99", "14", "-1"])
+def test_explain_rejects_an_impossible_level(level):
+    r = invoke(["explain", "Cannot be Special Summoned.", "--level", level])
+    assert r.exit_code == 2 and "--level" in r.output and f"{level} is not a Level" in r.output
+
+
+def test_explain_accepts_levels_in_range():
+    for level in ("0", "13"):
+        assert invoke(["explain", "Cannot be Special Summoned.", "--level", level, "--lang", "en"]).exit_code == 0
+
+
+@pytest.mark.parametrize("text", ["", "   \n"])
+def test_explain_rejects_an_empty_text(text):
+    r = invoke(["explain", text])
+    assert r.exit_code == 2 and "the text is empty" in r.output
