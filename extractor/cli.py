@@ -15,7 +15,8 @@ Exit status, the same for every command:
 - 1: the command failed: ``tag`` when every card failed (and there was at least one), the
   output could not be written (disk full ...), ``judge --check`` found a failing scenario;
 - 2: usage error, including a missing input file (named) and a refused output (the input
-  itself, write-protected, an extension that disagrees with ``--format``);
+  itself, write-protected, a missing folder, two outputs in one file, an extension that
+  disagrees with ``--format``, ``--format sqlite`` without ``-o``);
 - 130: Ctrl-C; 128 + N: signal N (SIGTERM 143, SIGHUP 129).  One line on standard error, no
   traceback, and no output file, temporary file or SQLite journal is left behind.
 """
@@ -207,8 +208,9 @@ def main() -> None:
     """Read Yu-Gi-Oh! card text (English, Simplified and Traditional Chinese) and extract its
     Summoning Conditions.
 
-    Exit status: 0 done, 1 failed (tag: every card failed; output not writable; judge --check
-    failures), 2 usage error or missing input file, 130 Ctrl-C, 128+N signal N.
+    Exit status: 0 done, 1 failed (tag: every card failed; the output could not be written, e.g.
+    a full disk; judge --check failures), 2 usage error, missing input file or refused output (the
+    input, write-protected, missing folder), 130 Ctrl-C, 128+N signal N.
     """
 
 
@@ -293,6 +295,9 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
         fmt = output_format(output, fmt)
     except OutputError as e:
         raise click.BadParameter(str(e), param_hint="--format")
+    if fmt == "sqlite" and output in (None, "-"):  # a usage error (2), before any work
+        raise click.BadParameter("--format sqlite needs -o FILE (a database cannot go to standard output)",
+                                 param_hint="--format")
     require_input(input, "INPUT")
     try:
         check_output(output, [input])

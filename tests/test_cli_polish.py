@@ -265,6 +265,25 @@ def test_fail_on_counts_what_min_severity_reports(pair):
     assert invoke(base + ["--min-severity", "high", "--fail-on", "low"]).exit_code == 2
 
 
+# ---- 7. tag: usage errors exit 2 as README says ----
+
+@pytest.mark.parametrize("extra", [[], ["-o", "-"]])
+def test_tag_sqlite_without_an_output_file_is_a_usage_error(extra):
+    r = invoke(["tag", ROOT / "corpora" / "sample" / "cards.jsonl", "--format", "sqlite", *extra])
+    assert r.exit_code == 2 and "--format sqlite needs -o FILE" in r.output
+
+
+def test_tag_refused_outputs_exit_2_as_readme_says(tmp_path):
+    sample = ROOT / "corpora" / "sample" / "cards.jsonl"
+    ro = _read_only(tmp_path / "ro.jsonl")
+    r = invoke(["tag", sample, "-o", ro])
+    assert r.exit_code == 2 and "write-protected" in r.output and ro.read_text() == "keep me\n"
+    r = invoke(["tag", sample, "-o", tmp_path / "nope" / "out.jsonl"])
+    assert r.exit_code == 2 and "does not exist" in r.output
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "2 usage\n  error: a missing input file (named), a refused output (the input itself, a write-protected file,\n  a missing folder" in readme
+
+
 # ---- 9. explain: impossible Level, empty text ----
 
 @pytest.mark.parametrize("level", ["99", "14", "-1"])
@@ -282,3 +301,19 @@ def test_explain_accepts_levels_in_range():
 def test_explain_rejects_an_empty_text(text):
     r = invoke(["explain", text])
     assert r.exit_code == 2 and "the text is empty" in r.output
+
+
+# ---- 10. README: an unknown frame's Tributes ----
+
+def test_unknown_frame_tributes_as_readme_says(tmp_path):
+    """README: an unknown frame gives tributes null unless the text states the count (3)."""
+    inp = tmp_path / "i18n.json"
+    inp.write_text(json.dumps({"cards": [
+        {"id": 10000000, "name": "Obelisk", "lore": "Requires 3 Tributes to Normal Summon (cannot be Normal Set)."},
+        {"id": 2, "name": "Plain", "lore": "A plain text about a dragon."}]}))
+    r = invoke(["tag", inp, "--compact"])
+    lines = {json.loads(x)["id"]: json.loads(x) for x in r.stdout.splitlines()}
+    assert lines[10000000]["tributes"] == 3 and lines[2]["tributes"] is None
+    assert all(any(w.startswith("card type unknown") for w in x["warnings"]) for x in lines.values())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "Requires 3 Tributes to Normal\n  Summon\" gives `tributes: 3`" in readme
