@@ -284,6 +284,36 @@ def test_tag_refused_outputs_exit_2_as_readme_says(tmp_path):
     assert "2 usage\n  error: a missing input file (named), a refused output (the input itself, a write-protected file,\n  a missing folder" in readme
 
 
+# ---- 8. judge searches folders at any depth; no scenario is an error ----
+
+def test_judge_check_searches_folders_recursively(tmp_path):
+    deep = tmp_path / "a" / "b"
+    deep.mkdir(parents=True)
+    names = sorted(p.name for p in SCENARIOS.glob("*.json"))[:3]
+    for n in names[:2]:
+        shutil.copy(SCENARIOS / n, deep / n)
+    shutil.copy(SCENARIOS / names[2], tmp_path / names[2])
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "junk.json").write_text("not json")
+    r = invoke(["judge", "--check", tmp_path])
+    assert r.exit_code == 0, r.output
+    assert "scenarios 3, passed 3, failed 0, errors 0" in r.stderr
+    assert len(r.stdout.splitlines()) == 3
+
+
+@pytest.mark.skipif(not (SHARED_RULES / "examples").is_dir(), reason="../shared/rules not present")
+def test_judge_check_finds_the_public_examples_from_the_rules_folder():
+    r = invoke(["judge", "--check", "-q", SHARED_RULES])
+    assert "scenarios 24," in r.stderr, r.stderr
+
+
+def test_judge_on_a_folder_without_scenarios_fails_clearly(tmp_path):
+    (tmp_path / "notes.txt").write_text("no scenarios here")
+    for args in (["judge", "--check", tmp_path], ["judge", tmp_path]):
+        r = invoke(args)
+        assert r.exit_code == 1 and f"no scenario file (*.json) in {tmp_path}" in r.stderr, r.output
+
+
 # ---- 9. explain: impossible Level, empty text ----
 
 @pytest.mark.parametrize("level", ["99", "14", "-1"])
