@@ -112,6 +112,11 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
         raise click.BadParameter(str(e), param_hint=e.option)
     if target is None and not (source_lang and target_lang):
         raise click.UsageError("with one input file give both --source-lang and --target-lang")
+    if target is None:
+        from .readers import yaml_yugi_key
+        if yaml_yugi_key(source_lang) == yaml_yugi_key(target_lang):  # zh-Hans and zh-CN: one text compared to itself
+            raise click.UsageError(f"--source-lang {source_lang} and --target-lang {target_lang} name the same texts "
+                                   f"({yaml_yugi_key(source_lang)}) of one file: give two different languages")
     if fail_on is not None and _RANK[fail_on] > _RANK[min_severity]:
         raise click.UsageError(f"--fail-on {fail_on} is below --min-severity {min_severity}: such mismatches are "
                                f"not reported (give --min-severity {fail_on})")

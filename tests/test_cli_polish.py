@@ -202,6 +202,11 @@ def test_validate_reads_yaml_yugi_with_script_codes(yy, tmp_path, lang, compared
     assert row.split("│")[2].strip() == str(compared)  # today's bug: 0 compared, every card "missing"
 
 
+def test_validate_refuses_two_spellings_of_one_language_in_one_file(yy):
+    r = invoke(["validate", yy, "--source-lang", "zh-CN", "--target-lang", "zh-Hans", "--no-progress"])
+    assert r.exit_code == 2 and "name the same texts (zh-CN)" in r.output
+
+
 # ---- 5. explain guesses the language of TEXT ----
 
 def test_explain_guesses_simplified_chinese_and_says_so():
