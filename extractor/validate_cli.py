@@ -4,8 +4,10 @@
 Options: ``--input-format`` for both inputs (``--source-format`` / ``--target-format`` override
 it), ``--fail-on SEVERITY`` (exit 1 when the report holds a mismatch at or above it),
 ``--ignore-missing`` (cards on one side only stay out of the report), ``--no-progress`` (the
-progress bar shows only on a terminal).  Ctrl-C exits 130 with one line; a missing input file is
-a usage error (2) that names it.
+progress bar shows only on a terminal), ``--min-severity`` (every item below it is left out of
+``-o``, ``--html``, the table and ``--fail-on``: :func:`at_or_above`).  Ctrl-C exits 130 with one
+line; a missing input file and a refused output (:func:`extractor.writers.check_outputs`) are
+usage errors (2) that name the file.
 """
 from __future__ import annotations
 
@@ -96,7 +98,9 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     Set allowed), and card problems (missing card, empty, truncated or unanalyzable text).
 
     Exit status: 0 done; 1 --fail-on found a mismatch at or above its severity, or the output
-    could not be written; 2 usage error or a missing input file (named); 130 Ctrl-C.
+    could not be written; 2 usage error, a missing input file (named) or a refused output (an
+    input itself, a write-protected file, two of -o / --html / --errors in one file), checked
+    before any work; 130 Ctrl-C.
     """
     from .cli import require_input
     from .writers import OutputError, check_outputs
