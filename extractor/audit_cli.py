@@ -11,13 +11,6 @@ _SEVERITIES = ["high", "medium", "low"]
 _MAX_LISTED = 20  # unreadable records listed on the terminal; -o FILE gets all
 
 
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
-
-
 @click.command("audit")
 @click.argument("input", type=click.Path(dir_okay=False))
 @click.option("--lang", help="Language of the texts (en, zh-CN, zh-TW, ...). Default: guessed from the texts.")
@@ -44,6 +37,9 @@ def audit(input: str, lang: str | None, output: str | None, html_path: str | Non
     (alternate artwork rows with other conditions), frame-text-conflict (a material line, a
     Pendulum block, a Gemini or Toon reminder without its type bit).  INPUT is opened read-only.
     A summary table goes to the terminal (standard error).
+
+    Outputs are checked before any work (exit status 2, naming the option and the file): never
+    the input database, never a write-protected file, never one file for two of -o / --html / --sql.
     """
     from .audit import CHECKS, audit as run, iter_output, render_html, sql_patch
     from .normalize import lang_family
@@ -57,9 +53,14 @@ def audit(input: str, lang: str | None, output: str | None, html_path: str | Non
     bad = [c for c in checks if c not in CHECKS]
     if bad:
         raise click.BadParameter(f"unknown check {bad[0]!r} (one of {', '.join(CHECKS)})", param_hint="--check")
-    for opt, p in (("-o", output), ("--html", html_path), ("--sql", sql_path)):
-        if p and p != "-" and _same_file(p, input):
-            raise click.UsageError(f"{opt} {p} is the input database: the audit never writes it")
+    from .cli import require_input
+    from .writers import OutputError, check_outputs
+
+    require_input(input, "INPUT")
+    try:  # never the input database, a write-protected file, or two outputs in one file
+        check_outputs({"-o": output, "--html": html_path, "--sql": sql_path}, [input])
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint=e.option)
     only = frozenset(checks) if checks else None
     try:
         rep = run(input, lang)

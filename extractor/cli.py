@@ -15,7 +15,8 @@ Exit status, the same for every command:
 - 1: the command failed: ``tag`` when every card failed (and there was at least one), the
   output could not be written (disk full ...), ``judge --check`` found a failing scenario;
 - 2: usage error, including a missing input file (named) and a refused output (the input
-  itself, write-protected, an extension that disagrees with ``--format``);
+  itself, write-protected, a missing folder, two outputs in one file, an extension that
+  disagrees with ``--format``, ``--format sqlite`` without ``-o``);
 - 130: Ctrl-C; 128 + N: signal N (SIGTERM 143, SIGHUP 129).  One line on standard error, no
   traceback, and no output file, temporary file or SQLite journal is left behind.
 """
@@ -49,6 +50,10 @@ TYPE_WORDS = frozenset(
     "normal effect fusion ritual synchro xyz link pendulum tuner gemini spirit toon union flip token "
     # card kinds, Spell / Trap properties, YGOPRODeck's words
     "monster spell trap card quick play continuous field equip counter skill".split())
+
+#: the highest Level / Rank / Link Rating a card has (Level 12 monsters and Rank 13 Xyz Monsters);
+#: ``explain --level`` outside 0..MAX_LEVEL is a usage error
+MAX_LEVEL = 13
 
 _LANG_HELP = ("Language of the texts: en, zh-CN, zh-TW (yaml-yugi picks that text). Default: guessed from the "
               "texts of a cdb / YGOPRODeck / i18n file, en otherwise; a JSONL record's own 'lang' wins.")
@@ -203,8 +208,9 @@ def main() -> None:
     """Read Yu-Gi-Oh! card text (English, Simplified and Traditional Chinese) and extract its
     Summoning Conditions.
 
-    Exit status: 0 done, 1 failed (tag: every card failed; output not writable; judge --check
-    failures), 2 usage error or missing input file, 130 Ctrl-C, 128+N signal N.
+    Exit status: 0 done, 1 failed (tag: every card failed; the output could not be written, e.g.
+    a full disk; judge --check failures), 2 usage error, missing input file or refused output (the
+    input, write-protected, missing folder), 130 Ctrl-C, 128+N signal N.
     """
 
 
@@ -289,6 +295,9 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
         fmt = output_format(output, fmt)
     except OutputError as e:
         raise click.BadParameter(str(e), param_hint="--format")
+    if fmt == "sqlite" and output in (None, "-"):  # a usage error (2), before any work
+        raise click.BadParameter("--format sqlite needs -o FILE (a database cannot go to standard output)",
+                                 param_hint="--format")
     require_input(input, "INPUT")
     try:
         check_output(output, [input])
@@ -398,16 +407,18 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
 @click.option("--input", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
               help="The input FILE for --id (the same as giving FILE first).")
 @click.option("--input-format", type=click.Choice(IN_FORMATS), help=_INPUT_FORMAT_HELP)
-@click.option("--lang", help="Language of TEXT (default en) or of FILE's texts (default as for tag: guessed "
-              "for a cdb / YGOPRODeck / i18n file, en otherwise).")
+@click.option("--lang", help="Language of TEXT (default: guessed from TEXT, as tag guesses a file's: Han "
+              "characters zh-CN / zh-TW, kana ja, else en; the output says which) or of FILE's texts (default as "
+              "for tag: guessed for a cdb / YGOPRODeck / i18n file, en otherwise).")
 @click.option("--type", "type_line", help='Type line of TEXT\'s card, e.g. "Dragon / Synchro / Effect".')
-@click.option("--level", type=int, help="Level / Rank / Link Rating of TEXT's card.")
+@click.option("--level", type=int, help=f"Level / Rank / Link Rating of TEXT's card (0-{MAX_LEVEL}).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def explain(text: str | None, card_id: int | None, input_path: str | None, input_format: str | None,
             lang: str | None, type_line: str | None, level: int | None, as_json: bool) -> None:
     """Show each condition of TEXT (or of card N of FILE: `explain FILE --id N`) with the phrase
     that matched and the pattern, then the profile."""
     _check_lang(lang)
+    read_as = None  # the language TEXT was guessed to be in, said at the top of the output
     if card_id is not None:
         if text is not None and input_path is not None:
             raise click.UsageError("give TEXT, or --id N with FILE (explain FILE --id N or --input FILE), not both")
@@ -431,14 +442,21 @@ def explain(text: str | None, card_id: int | None, input_path: str | None, input
     elif text is not None:
         if input_path is not None or input_format is not None:
             raise click.UsageError("--input / --input-format need --id N")
+        if not text.strip():
+            raise click.BadParameter("the text is empty: give a card text to explain", param_hint="TEXT")
         if os.path.isfile(text):
             raise click.UsageError(f"{text} is a file: give --id N to explain one of its cards (explain FILE --id N)")
+        if level is not None and not 0 <= level <= MAX_LEVEL:
+            raise click.BadParameter(f"{level} is not a Level / Rank / Link Rating: no card has one below 0 or "
+                                     f"above {MAX_LEVEL}", param_hint="--level")
         if type_line is not None:
             check_type_line(type_line)
         from .frame import Frame
         from .pipeline import Card
         frame = Frame.from_type_line(type_line, level) if type_line else Frame(level=level)
-        card = Card(id=None, name="", lang=lang or "en", text=text, frame=frame)
+        if lang is None:
+            lang, read_as = guess_text_lang(text)
+        card = Card(id=None, name="", lang=lang, text=text, frame=frame)
     else:
         raise click.UsageError("give TEXT, or FILE --id N")
     from .pipeline import analyze
@@ -448,7 +466,27 @@ def explain(text: str | None, card_id: int | None, input_path: str | None, input
         click.echo(dumps_line(res.model_dump(mode="json"), indent=True).decode())
         return
     from .explain import render
-    render(card, res)
+    render(card, res, note=read_as)  # with --json the result's "lang" says how TEXT was read
+
+
+def guess_text_lang(text: str) -> tuple[str, str]:
+    """The language to read one TEXT in when ``explain`` is given no ``--lang``, and the line that
+    says so.  The writing is judged as ``tag`` judges a file's (:func:`extractor.readers.guess_lang`,
+    built on :func:`extractor.langcheck.looks_like`): Han characters without kana ``zh-CN`` (``zh-TW``
+    with Traditional characters), kana ``ja``, else ``en``.
+
+    Input: the text.  Output: ``(lang, note)``, e.g. ``("zh-CN", "read as zh-CN (guessed from the
+    text; give --lang to choose)")``.  Raises nothing.
+    """
+    from .langcheck import looks_like
+    from .readers import guess_lang
+
+    lang = guess_lang([text])
+    seen = looks_like(text, min_han=1)
+    why = "guessed from the text" if seen is not None else "the language could not be told from the text"
+    if seen == "ko":
+        why = "the text looks like Korean, which is not read"
+    return lang, f"read as {lang} ({why}; give --lang to choose)"
 
 
 @main.command()

@@ -2,17 +2,28 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 
-def render(card, res, console: Console | None = None) -> None:
+def render(card, res, console: Console | None = None, note: str | None = None) -> None:
     """Print ``card`` text with every condition phrase highlighted, a table of conditions
-    (kind, phrase, pattern id, span) and the tags, Tributes and profile facts."""
+    (kind, phrase, pattern id, span) and the tags, Tributes and profile facts.
+
+    What says how the text was read comes first, above the text and the tables: ``note`` (e.g.
+    ``read as zh-CN (guessed from the text; ...)``) and any ``language mismatch`` warning (the
+    text is not in the language asked for, so the tables below are likely empty); the other
+    warnings come last."""
     if console is None:
         probe = Console()
         console = probe if probe.is_terminal else Console(width=200)
     con = console
+    if note:
+        con.print(note, markup=False, highlight=False)
+    first = [w for w in res.warnings if w.startswith("language mismatch")]
+    for w in first:
+        con.print("[yellow]warning:[/yellow] " + escape(w))
     if res.error:
         con.print(f"[red]error:[/red] {res.error}")
         return
@@ -35,7 +46,8 @@ def render(card, res, console: Console | None = None) -> None:
     con.print(f"tributes: {res.tributes}")
     con.print(profile_table(card, res))
     for w in res.warnings:
-        con.print(f"[yellow]warning:[/yellow] {w}")
+        if w not in first:
+            con.print("[yellow]warning:[/yellow] " + escape(w))
 
 
 # which condition kinds a profile fact rests on (the frame rules are named separately)

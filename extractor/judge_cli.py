@@ -1,6 +1,7 @@
 """``ygo-extractor judge PATH...``: run the summoning rules core on scenario files.
 
-Each PATH is a scenario ``.json`` file or a folder of them (``*.json`` directly inside, sorted).
+Each PATH is a scenario ``.json`` file or a folder of them (``*.json`` at any depth, sorted by
+path; hidden files and folders left out).  No scenario file at all is an error (exit status 1).
 Output: one JSON object per scenario per line, ``{"id", "legal", "reason", "tributes_required",
 "counts_as_normal_summon", "considered_summoned", "normal_summon_limit"}``; a scenario that
 cannot be read or breaks the format gives ``{"id", "error"}`` on its line and the rest goes on.
@@ -27,7 +28,9 @@ VERDICT_KEYS = ("legal", "reason", "tributes_required", "counts_as_normal_summon
 
 
 def scenario_files(paths: tuple[str, ...]) -> list[Path]:
-    """The scenario files named by ``paths`` (files as given, folders' ``*.json`` sorted).
+    """The scenario files named by ``paths``: a file as given; a folder's ``*.json`` files at any
+    depth (``judge ../shared/rules`` finds the examples in ``rules/examples``), sorted by path,
+    leaving out hidden files and folders (a name starting with ``.``).
 
     Raises:
         click.BadParameter: a path that does not exist (exit status 2, the path named).
@@ -35,7 +38,8 @@ def scenario_files(paths: tuple[str, ...]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(p.glob("*.json")))
+            out.extend(sorted(f for f in p.rglob("*.json")
+                              if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)))
         elif p.is_file():
             out.append(p)
         else:
@@ -55,12 +59,16 @@ def compare(verdict: dict, expect: dict) -> list[str]:
 @click.option("--json", "as_json", is_flag=True,
               help="JSON output (one object per line): judge's only output form, accepted like tag's and explain's.")
 def judge_cmd(paths: tuple[str, ...], check: bool, quiet: bool, as_json: bool) -> None:
-    """Judge summoning-rules scenarios (../shared/rules/SCENARIOS.md): files or folders of JSON.
+    """Judge summoning-rules scenarios (../shared/rules/SCENARIOS.md): files or folders of JSON
+    (searched at any depth).
 
     One JSON object per scenario per line.  Each scenario names its card's language
     (card.lang), so there is no --lang.  Exit status: 0, 1 with --check when a scenario failed
-    or had an error, 2 when a PATH does not exist."""
+    or had an error, 1 when PATH holds no scenario file, 2 when a PATH does not exist."""
     files = scenario_files(paths)
+    if not files:  # a folder with no scenario: nothing was checked, which must not look like a pass
+        click.echo(f"error: no scenario file (*.json) in {', '.join(paths)}", err=True)
+        sys.exit(1)
     from .cli import check_signals
     from .rules import ScenarioError, judge as rules_judge
 

@@ -4,12 +4,13 @@
 Options: ``--input-format`` for both inputs (``--source-format`` / ``--target-format`` override
 it), ``--fail-on SEVERITY`` (exit 1 when the report holds a mismatch at or above it),
 ``--ignore-missing`` (cards on one side only stay out of the report), ``--no-progress`` (the
-progress bar shows only on a terminal).  Ctrl-C exits 130 with one line; a missing input file is
-a usage error (2) that names it.
+progress bar shows only on a terminal), ``--min-severity`` (every item below it is left out of
+``-o``, ``--html``, the table and ``--fail-on``: :func:`at_or_above`).  Ctrl-C exits 130 with one
+line; a missing input file and a refused output (:func:`extractor.writers.check_outputs`) are
+usage errors (2) that name the file.
 """
 from __future__ import annotations
 
-import os
 import sys
 import time
 
@@ -33,14 +34,29 @@ _SEVERITIES = ("high", "medium", "low")
 _RANK = {s: i for i, s in enumerate(_SEVERITIES)}
 
 
-def _require_input(path: str, hint: str) -> None:
-    """A missing input file (or a folder) is a usage error naming it (exit 2)."""
-    if path == "-":
-        return
-    if not os.path.exists(path):
-        raise click.BadParameter(f"no such file: {path}", param_hint=hint)
-    if os.path.isdir(path):
-        raise click.BadParameter(f"{path} is a folder, expected a card database file", param_hint=hint)
+#: card problems of a card that was not compared (one side missing, an empty text)
+_NOT_COMPARED = frozenset({"card-missing-in-source", "card-missing-in-target", "empty-text"})
+
+
+def at_or_above(rep, min_severity: str):
+    """``rep`` with every reported item below ``min_severity`` left out: condition mismatches AND
+    card problems (a card on one side only and a text with no final punctuation are ``low``), so
+    that ``-o``, ``--html``, the summary table and ``--fail-on`` all see the same items.
+
+    Input: a :class:`~extractor.validate.ValidationReport` and ``high`` / ``medium`` / ``low``.
+    Output: a new report (``rep`` is not changed): a card left with no item is dropped, and counts
+    as agreeing when it was compared (both texts present and not empty).  Raises ``KeyError`` for
+    an unknown severity.
+    """
+    cut = _RANK[min_severity]
+    kept, agreeing = [], rep.cards_agreeing
+    for c in rep.cards:
+        mm = [m for m in c.mismatches if _RANK[m.severity] <= cut]
+        if mm:
+            kept.append(c if len(mm) == len(c.mismatches) else c.model_copy(update={"mismatches": mm}))
+        elif not any(m.kind in _NOT_COMPARED for m in c.mismatches):
+            agreeing += 1
+    return rep.model_copy(update={"cards": kept, "cards_agreeing": agreeing})
 
 
 @click.command("validate")
@@ -58,8 +74,10 @@ def _require_input(path: str, hint: str) -> None:
               help="At most this many cards in the HTML report (0 = all).")
 @click.option("--ignore-missing", is_flag=True, help="Leave cards present on one side only out of the report.")
 @click.option("--min-severity", type=click.Choice(_SEVERITIES), default="medium", show_default=True,
-              help="Leave out condition mismatches below this severity (low ones are often wording only: "
-                   "Set allowed under Chinese 通常召唤, procedure vs effect in older Chinese).")
+              help="Leave out every item below this severity, in -o, --html, the table and --fail-on: condition "
+                   "mismatches (low ones are often wording only: Set allowed under Chinese 通常召唤, procedure vs "
+                   "effect in older Chinese) and card problems (a card on one side only and a text with no final "
+                   "punctuation are low: give --min-severity low to see them).")
 @click.option("--fail-on", type=click.Choice(_SEVERITIES), help="Exit with status 1 when the report holds a "
               "mismatch or card problem of this severity or worse (for CI jobs); must not be below --min-severity.")
 @click.option("--errors", "errors_path", help="Write every record that could not be read or paired (one line "
@@ -80,15 +98,29 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     Set allowed), and card problems (missing card, empty, truncated or unanalyzable text).
 
     Exit status: 0 done; 1 --fail-on found a mismatch at or above its severity, or the output
-    could not be written; 2 usage error or a missing input file (named); 130 Ctrl-C.
+    could not be written; 2 usage error, a missing input file (named) or a refused output (an
+    input itself, a write-protected file, two of -o / --html / --errors in one file), checked
+    before any work; 130 Ctrl-C.
     """
+    from .cli import require_input
+    from .writers import OutputError, check_outputs
+
     _check_lang(source_lang, "--source-lang")
     _check_lang(target_lang, "--target-lang")
-    _require_input(source, "SOURCE")
+    require_input(source, "SOURCE")
     if target is not None:
-        _require_input(target, "TARGET")
+        require_input(target, "TARGET")
+    try:
+        check_outputs({"-o": output, "--html": html_path, "--errors": errors_path}, [source, target])
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint=e.option)
     if target is None and not (source_lang and target_lang):
         raise click.UsageError("with one input file give both --source-lang and --target-lang")
+    if target is None:
+        from .readers import yaml_yugi_key
+        if yaml_yugi_key(source_lang) == yaml_yugi_key(target_lang):  # zh-Hans and zh-CN: one text compared to itself
+            raise click.UsageError(f"--source-lang {source_lang} and --target-lang {target_lang} name the same texts "
+                                   f"({yaml_yugi_key(source_lang)}) of one file: give two different languages")
     if fail_on is not None and _RANK[fail_on] > _RANK[min_severity]:
         raise click.UsageError(f"--fail-on {fail_on} is below --min-severity {min_severity}: such mismatches are "
                                f"not reported (give --min-severity {fail_on})")
@@ -132,6 +164,7 @@ def _run(source, target, source_lang, target_lang, source_format, target_format,
     finally:
         if bar is not None:
             bar.stop()
+    rep = at_or_above(rep, min_severity)
     dt = time.perf_counter() - t0
     try:
         _write(rep, output, html_path, html_limit)
@@ -154,7 +187,9 @@ def _run(source, target, source_lang, target_lang, source_format, target_format,
 
 
 def failing(rep, severity: str) -> int:
-    """Number of mismatches and card problems in ``rep`` of ``severity`` or worse."""
+    """Number of mismatches and card problems in ``rep`` of ``severity`` or worse (the CLI
+    counts them in the report :func:`at_or_above` filtered, so ``--fail-on`` sees what is
+    reported)."""
     cut = _RANK[severity]
     return sum(1 for c in rep.cards for m in c.mismatches if _RANK[m.severity] <= cut)
 

@@ -17,7 +17,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 import orjson
 
@@ -35,8 +35,13 @@ _RAW_BREAKS = ((b"\xe2\x80\xa8", b"\\u2028"), (b"\xe2\x80\xa9", b"\\u2029"), (b"
 
 class OutputError(Exception):
     """The output cannot be written: the message names the file and the cause (``no space
-    left on device``, ``is write-protected`` ...).  Raised by :class:`Writer` and
-    :func:`check_output`."""
+    left on device``, ``is write-protected`` ...).  Raised by :class:`Writer`,
+    :func:`check_output` and :func:`check_outputs`; ``option`` names the command-line option
+    concerned when known (``-o``, ``--html`` ...), else ``None``."""
+
+    def __init__(self, message: str, option: str | None = None):
+        super().__init__(message)
+        self.option = option
 
 
 def dumps_line(obj: object, indent: bool = False) -> bytes:
@@ -100,7 +105,48 @@ def check_output(output: str | None, inputs: Iterable[str] = ()) -> None:
                               "(remove it or make it writable first)")
     folder = Path(os.path.realpath(p)).parent
     if not folder.is_dir():
-        raise OutputError(f"the output folder {str(p.parent)!r} does not exist")
+        raise OutputError(f"cannot write the output {output!r}: its folder {str(p.parent)!r} does not exist "
+                          "(folders are never created)")
+
+
+def _same_path(a: str, b: str) -> bool:
+    """``a`` and ``b`` name one file: the same path once symlinks and ``..`` are resolved, or two
+    existing names of one file (a hard link)."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): different files
+        return False
+
+
+def check_outputs(outputs: Mapping[str, str | None], inputs: Iterable[str | None] = ()) -> None:
+    """:func:`check_output` for every output of one command, and refuse two outputs that name the
+    same file (one would replace the other).  Used by ``tag``, ``validate`` (``-o``, ``--html``,
+    ``--errors``) and ``audit`` (``-o``, ``--html``, ``--sql``) before any work.
+
+    Input: ``outputs``: option name -> path (``None`` = not asked for, ``-`` = standard output,
+    neither is checked); ``inputs``: the command's input files.
+
+    Raises:
+        OutputError: as :func:`check_output`, its message prefixed with the option; or two
+            options name one file (also through a symlink, a hard link or another relative
+            path), the message naming both options and the file.  ``option`` holds the (first)
+            option concerned.
+    """
+    seen: list[tuple[str, str]] = []
+    for opt, path in outputs.items():
+        if path in (None, "-"):
+            continue
+        try:
+            check_output(path, inputs)
+        except OutputError as e:
+            raise OutputError(str(e), option=opt) from None
+        for other_opt, other in seen:
+            if _same_path(path, other):
+                raise OutputError(f"{other_opt} {other!r} and {opt} {path!r} are the same file: one would replace "
+                                  "the other; give each output its own file", option=opt)
+        seen.append((opt, path))
 
 
 def _umask() -> int:

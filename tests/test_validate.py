@@ -297,7 +297,7 @@ def test_cli_unwritable_output_is_a_clear_error(tmp_path):
     src.write_text(json.dumps({"id": 1, "name": "A", "lang": "en", "text": "Cannot be Special Summoned."}) + "\n")
     (tmp_path / "out").mkdir()
     r = CliRunner().invoke(main, ["validate", str(src), str(src), "-o", str(tmp_path / "out")])
-    assert r.exit_code == 1 and "cannot write the output" in r.output
+    assert r.exit_code == 2 and "cannot write the output" in r.output  # refused before any work, as tag does
     assert "Traceback" not in r.output
 
 
@@ -752,9 +752,11 @@ def test_cli_fail_on_exits_1_at_or_above_the_severity(tmp_path):
 def test_cli_ignore_missing_keeps_one_side_cards_out(tmp_path):
     src, tgt = _pair_files(tmp_path)
     out = tmp_path / "o.jsonl"
-    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out)])
+    # a card on one side only is a low card problem: reported from --min-severity low
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out), "--min-severity", "low"])
     assert r.exit_code == 0 and sorted(json.loads(l)["id"] for l in out.read_text().splitlines()) == [7, 9]
-    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out), "--ignore-missing"])
+    r = CliRunner().invoke(main, ["validate", str(src), str(tgt), "-o", str(out), "--ignore-missing",
+                                  "--min-severity", "low"])
     assert r.exit_code == 0 and [json.loads(l)["id"] for l in out.read_text().splitlines()] == [7]
     assert "card-missing" not in r.output
 
