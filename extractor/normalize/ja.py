@@ -25,6 +25,7 @@ from .common import load_terms, nfc
 _RT = regex.compile(r"<rt>.*?</rt>|</?ruby>|<rp>.*?</rp>", regex.S)
 _FURIGANA = regex.compile(r"(?<=\p{Han}|々)\s*[(（]\s*[\p{Hiragana}\p{Katakana}ー]+\s*[)）](?:\s+(?=[\p{Han}\p{Hiragana}\p{Katakana}]))?")
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
+_FULLWIDTH_RE = regex.compile("[\uFF01-\uFF5E]+")
 
 
 def strip_furigana(mt: MappedText) -> MappedText:
@@ -55,9 +56,8 @@ def normalize_ja(text: str) -> MappedText:
     """
     mt = strip_furigana(nfc(MappedText(text)))
     t = mt.text
-    converted = t.translate(_FULLWIDTH)
-    if converted != t:
-        mt.translate_chars(converted)
+    if _FULLWIDTH_RE.search(t):  # one character for one: offsets stay (translate_chars)
+        mt.translate_chars(_FULLWIDTH_RE.sub(lambda m: m.group(0).translate(_FULLWIDTH), t))
     chars, chars_re, terms, terms_re = _tables()
     if chars_re is not None and chars_re.search(mt.text):
         mt.replace_all(chars, chars_re)
