@@ -11,6 +11,7 @@ Tags ../shared/data/yaml-yugi/cards.jsonl with the real command line (a subproce
 - ``zh-CN`` scored against ``labels-dev.zh-CN.jsonl``;
 - ``zh-TW`` = OpenCC s2tw conversions of the zh-CN texts (temp file, cached), scored against
   ``labels-dev.zh-CN.jsonl`` (Chinese in either script is scored against the zh-CN labels);
+- ``ja``    scored against ``labels-dev.ja.jsonl``;
 
 then runs ``../shared/eval/score.py --labels ... --pred TMP --json`` for each and prints one
 markdown table (macro-F1, micro-F1 with P/R, micro-F1 on covered cards, coverage, error lines,
@@ -37,6 +38,7 @@ RUNS = [  # (lang, labels file)
     ("en", EVAL / "labels-dev.jsonl"),
     ("zh-CN", EVAL / "labels-dev.zh-CN.jsonl"),
     ("zh-TW", EVAL / "labels-dev.zh-CN.jsonl"),
+    ("ja", EVAL / "labels-dev.ja.jsonl"),
 ]
 
 

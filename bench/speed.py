@@ -6,7 +6,7 @@
     .venv/bin/python bench/speed.py --stages zh-CN       # where the time of one run goes
     .venv/bin/python bench/speed.py --jobs 2             # also: tag --jobs 2 against --jobs 1
 
-For each language (en, zh-CN, and zh-TW = OpenCC s2tw conversions of the zh-CN texts, written to a
+For each language (en, zh-CN, ja, and zh-TW = OpenCC s2tw conversions of the zh-CN texts, written to a
 temp file first and not timed) it runs, as SUBPROCESSES pinned to one CPU core, in turn
 (pipeline, plain, pipeline, plain, ...; ``--repeat`` pairs):
 
@@ -49,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 CARDS_TARGET = 14_000
-LANGS = ("en", "zh-CN", "zh-TW")
+LANGS = ("en", "zh-CN", "zh-TW", "ja")
 
 
 # -- the plain scan (worker process: imports nothing of the project) ----------------------------

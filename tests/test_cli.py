@@ -106,7 +106,7 @@ def test_language_of_a_cdb_is_guessed_from_its_texts(tmp_path):
     assert row["lang"] == "zh-TW" and "special-summon-monster" in row["tags"]
 
 
-def test_unknown_frame_and_language_without_patterns_are_warned(tmp_path):
+def test_unknown_frame_is_warned_and_japanese_is_read(tmp_path):
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"id": 5, "name": "x", "lang": "ja", "text": "このカードは通常召喚できない。"}, ensure_ascii=False)
                    + "\n" + json.dumps({"id": "abc", "name": "y", "lang": "en", "text": "Cannot be Special Summoned."}) + "\n",
@@ -116,7 +116,8 @@ def test_unknown_frame_and_language_without_patterns_are_warned(tmp_path):
     assert r.exit_code == 0, r.output
     ja, bad = [json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()]
     assert ja["tributes"] is None
-    assert any("no ja patterns" in w for w in ja["warnings"]) and any("card type unknown" in w for w in ja["warnings"])
+    assert not any("no ja patterns" in w for w in ja["warnings"]) and any("card type unknown" in w for w in ja["warnings"])
+    assert [c["kind"] for c in ja["conditions"]] == ["cannot-normal-summon"]
     assert "'id' must be an integer passcode" in bad["error"] and "card 'y'" in bad["error"]
 
 
