@@ -14,7 +14,7 @@ reach of each pattern (distinct cards it reads across the shared databases).
   as one stretch of text.
 - **reach**: the distinct cards (by passcode; by database and name when there is none) for which
   a pattern produced a condition in the output of ``tag``, over yaml-yugi en / zh-CN / zh-TW, the
-  four cdb files and the 2012 i18n zh-TW file (the columns count the cards read in each database;
+  four cdb files, yaml-yugi ja and the 2012 i18n zh-TW and ja files (the columns count the cards read in each database;
   the total counts a passcode once).  A pattern reading two cards or fewer reads single
   cards' wordings rather than a phrasing.
 
@@ -44,6 +44,8 @@ DATABASES = [  # (label, path, --lang)
     ("salvation-2015-en.cdb", SHARED / "data" / "cdb" / "salvation-2015-en.cdb", None),
     ("prerelease-2026-zh-TW.cdb", SHARED / "data" / "cdb" / "prerelease-2026-zh-TW.cdb", None),
     ("i18n-2012 zh-TW", SHARED / "data" / "i18n-2012" / "cards.zh-TW.json", "zh-TW"),
+    ("yaml-yugi ja", YAML_YUGI, "ja"),
+    ("i18n-2012 ja", SHARED / "data" / "i18n-2012" / "cards.ja.json", "ja"),
 ]
 
 
@@ -167,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         say("")
         short = {"yaml-yugi en": "yy en", "yaml-yugi zh-CN": "yy zh-CN", "yaml-yugi zh-TW": "yy zh-TW",
                  "goat-en-US.cdb": "goat en", "goat-zh-CN.cdb": "goat zh", "salvation-2015-en.cdb": "salv",
-                 "prerelease-2026-zh-TW.cdb": "pre zh-TW", "i18n-2012 zh-TW": "i18n zh-TW"}
+                 "prerelease-2026-zh-TW.cdb": "pre zh-TW", "i18n-2012 zh-TW": "i18n zh-TW",
+                 "yaml-yugi ja": "yy ja", "i18n-2012 ja": "i18n ja"}
         say("| pattern | reach | " + " | ".join(short[lab] for lab in labels) + " | note cites a seed |")
         say("|---|---:|" + "---:|" * len(labels) + "---|")
         for p in sorted(pats, key=lambda p: (len(cards.get(p.id, ())), p.id)):
