@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Round trip of the condition objects: parse, render back, compare with the original sentence.
+
+    .venv/bin/python bench/roundtrip.py                   # en (the issue's figure) and zh-CN
+    .venv/bin/python bench/roundtrip.py --lang en --show 30   # print 30 sentences that do not come back
+    .venv/bin/python bench/roundtrip.py --save            # also writes bench/results/roundtrip.md
+
+Reads ``../shared/data/yaml-yugi/cards.jsonl`` in each language, analyzes every card
+(:func:`extractor.pipeline.analyze`), and for every procedure (``builtin-special-summon``) and
+material line (``material-line``) renders the object (:func:`extractor.render.render`, the card's
+own name for the once-per-turn sentence and Xyz alternatives) in the same language and compares it with the object's
+original phrase (the sentence it was read from).  Both sides are folded the same way before the
+comparison: :func:`extractor.normalize.normalize` (old wordings -> current ones, Chinese registers
+-> one), the card's own quoted name -> "this card", lower case, every character that is not a letter, digit or "+" dropped; in English "N or
+more" is folded to "N+" (the older and the current wording of the same count).  A sentence that
+does not come back whole is shown as a word diff: ``-[...]`` what the object failed to keep (in the
+original, not in the rendering), ``+[...]`` what the rendering says instead; the table of the most
+common losses counts the ``-[...]`` pieces.  Prints a markdown report; needs ../shared.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import difflib
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import regex  # noqa: E402
+from _common import RESULTS, YAML_YUGI, require_shared  # noqa: E402
+
+from extractor.normalize import lang_family, normalize  # noqa: E402
+from extractor.pipeline import analyze  # noqa: E402
+from extractor.readers import read_yaml_yugi  # noqa: E402
+from extractor.render import render  # noqa: E402
+
+KINDS = ("builtin-special-summon", "material-line")
+_DROP = regex.compile(r"[^\p{L}\p{N}+]+")
+_OR_MORE = regex.compile(r"\b(\d+) or more\b")
+
+
+def fold(text: str, lang: str, name: str = "") -> str:
+    """The comparison form of a sentence: normalized (extractor.normalize), the card's own quoted
+    name -> "this card" (a name is a placeholder where the object did not keep it), "N or more" ->
+    "N+" (English), lower case, runs of anything but letters, digits and "+" -> one space."""
+    t = normalize(text, lang).text
+    if name:
+        t = t.replace(f'"{name}"', "this card").replace(f"「{name}」", "这张卡")
+    if lang_family(lang) == "en":
+        t = _OR_MORE.sub(r"\1+", t)
+    return _DROP.sub(" ", t.lower()).strip()
+
+
+def tokens(folded: str, lang: str) -> list[str]:
+    """Words (English) or characters (Chinese, spaces dropped) of a folded sentence."""
+    return folded.split() if lang_family(lang) == "en" else [ch for ch in folded if not ch.isspace()]
+
+
+def diff(orig: str, rend: str, lang: str) -> tuple[str, list[str]]:
+    """A word diff of two folded sentences: the text with ``-[lost]`` and ``+[added]`` marks, and the
+    list of lost pieces (original words the rendering does not have, one piece per place)."""
+    a, b = tokens(orig, lang), tokens(rend, lang)
+    sep = " " if lang_family(lang) == "en" else ""
+    out, lost = [], []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(sep.join(a[i1:i2]))
+            continue
+        if i2 > i1:
+            piece = sep.join(a[i1:i2])
+            out.append(f"-[{piece}]")
+            lost.append(piece)
+        if j2 > j1:
+            out.append(f"+[{sep.join(b[j1:j2])}]")
+    return sep.join(out) if sep else " ".join(out), lost
+
+
+def run(lang: str, show: int) -> tuple[str, dict]:
+    """Round-trip one language; returns the markdown section and the figures."""
+    t0 = time.time()
+    per_kind = collections.Counter()
+    same_kind = collections.Counter()
+    losses = collections.Counter()
+    failed = []
+    for item in read_yaml_yugi(YAML_YUGI, lang):
+        card = getattr(item, "card", None)
+        if card is None:
+            continue
+        res = analyze(card)
+        for c in res.conditions:
+            if c.kind not in KINDS:
+                continue
+            per_kind[c.kind] += 1
+            rend = render(c, lang, name=card.name)
+            o, r = fold(c.phrase, lang, card.name), fold(rend, lang, card.name)
+            if o.replace(" ", "") == r.replace(" ", "") if lang_family(lang) != "en" else o == r:
+                same_kind[c.kind] += 1
+                continue
+            text, lost = diff(o, r, lang)
+            losses.update(lost or ["(word order or added words only)"])
+            failed.append((card.id, card.name, c.kind, c.phrase, rend, text))
+    total, same = sum(per_kind.values()), sum(same_kind.values())
+    lines = [f"## {lang}", "",
+             f"{same} of {total} procedures and material lines come back whole: **{same / max(total, 1):.1%}** "
+             f"({time.time() - t0:.0f} s)", "", "| kind | objects | whole | share |", "|---|---:|---:|---:|"]
+    for k in KINDS:
+        lines.append(f"| {k} | {per_kind[k]} | {same_kind[k]} | {same_kind[k] / max(per_kind[k], 1):.1%} |")
+    lines += ["", "Most common losses (original words the rendering did not give back):", "",
+              "| lost | times |", "|---|---:|"]
+    for piece, n in losses.most_common(25):
+        lines.append(f"| `{piece}` | {n} |")
+    if show:
+        lines += ["", f"First {min(show, len(failed))} of {len(failed)} sentences that do not come back whole:", ""]
+        for cid, name, kind, phrase, rend, text in failed[:show]:
+            lines += [f"- {cid} {name} ({kind})", f"  - original: `{phrase}`", f"  - rendered: `{rend}`",
+                      f"  - diff: `{text}`"]
+    return "\n".join(lines) + "\n", {"total": total, "whole": same}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lang", action="append", help="en, zh-CN (default: both)")
+    ap.add_argument("--show", type=int, default=15, help="sentences that do not come back to print (default 15)")
+    ap.add_argument("--save", action="store_true", help="also write bench/results/roundtrip.md")
+    args = ap.parse_args()
+    require_shared(YAML_YUGI)
+    langs = args.lang or ["en", "zh-CN"]
+    report = ["# Round trip: parse, render, compare (`bench/roundtrip.py`)", "",
+              "Command: `.venv/bin/python bench/roundtrip.py" + "".join(f" --lang {x}" for x in args.lang or [])
+              + (f" --show {args.show}" if args.show != 15 else "") + " --save`", ""]
+    for lang in langs:
+        section, _ = run(lang, args.show)
+        report.append(section)
+    text = "\n".join(report)
+    print(text)
+    if args.save:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "roundtrip.md").write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,321 @@
+"""Canonical rendering of condition objects: parse, then print back (issue 10 §7).
+
+``render(condition, lang, name=None) -> str`` prints one condition object (any class of
+:mod:`extractor.conditions`) as canonical card text: current English (PSCT) for ``lang="en"``,
+Simplified Chinese in the official register for ``lang="zh"`` (``zh-CN`` / ``zh-TW`` are accepted
+and give Simplified).  Every wording is data: ``patterns/terms/render-en.yaml`` and
+``render-zh.yaml`` hold the templates (Python format strings) and the word tables (places, Summon
+kinds, Attributes, Types, cost verbs); this module only picks the template and fills in the slot
+values.  ``name`` is the card's own name for the once-per-turn sentence (``"this card"``'s name);
+when absent a placeholder (:data:`NAME_PLACEHOLDER`) is printed.
+
+What is printed comes only from the object's fields: the filters of costs and material parts print
+their kept ``phrase`` (the filter as written, count removed) when it is in the target language,
+else their typed parts (Attribute, Type, quoted names, archetypes); a requirement of kind ``other``
+prints its kept phrase.  So the round trip (``bench/roundtrip.py``) shows exactly what an object
+failed to keep: whatever of the original sentence is not in the rendering.
+
+Raises :class:`RenderError` (a ``ValueError``) for an object this module has no template for (a
+condition class added later), naming the kind.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import regex
+
+from .normalize.common import lang_family, load_terms
+from .slots import CardFilter, CostAction, MaterialLine
+
+#: printed for the card's own name when the caller gives none
+NAME_PLACEHOLDER = "this card"
+
+_HAN = regex.compile(r"\p{Han}")
+
+
+class RenderError(ValueError):
+    """A condition object that has no rendering (its kind is not in the template table)."""
+
+
+@lru_cache(maxsize=None)
+def table(lang: str) -> dict[str, Any]:
+    """The rendering table of language family ``lang`` (``en`` / ``zh``): the parsed
+    ``patterns/terms/render-<lang>.yaml``.  Raises :class:`RenderError` for another family."""
+    fam = lang_family(lang)
+    if fam not in ("en", "zh"):
+        raise RenderError(f"no rendering for language {lang!r} (en and zh only)")
+    return load_terms(f"render-{fam}")
+
+
+def _fam(lang: str) -> str:
+    fam = lang_family(lang)
+    if fam not in ("en", "zh"):
+        raise RenderError(f"no rendering for language {lang!r} (en and zh only)")
+    return fam
+
+
+# -- slot values ---------------------------------------------------------------------------------
+
+def render_count(count: tuple[int, int | None] | None, lang: str) -> str:
+    """A count ``(min, max)`` as text: ``(2, 2)`` -> "2" / "2只", ``(1, None)`` -> "1+" / "1只以上",
+    ``(1, 3)`` -> "1-3" / "1～3只"; ``None`` (not stated: "the above cards") -> ""."""
+    if count is None:
+        return ""
+    t = table(lang)["count"]
+    lo, hi = count
+    if hi is None:
+        return t["or_more"].format(n=lo)
+    if hi == lo:
+        return t["exact"].format(n=lo)
+    return t["range"].format(n=lo, m=hi)
+
+
+def _strip_count(phrase: str, fam: str) -> str:
+    """``phrase`` without the count words it was read with (the last ``mat_count`` fragment match,
+    as :func:`extractor.slots.read_count` reads it), so the object's own count is printed instead."""
+    from .slots import _frag
+
+    last = None
+    for last in _frag(fam, "mat_count").finditer(phrase):
+        pass
+    if last is None:
+        return phrase.strip()
+    out = phrase[: last.start()] + " " + phrase[last.end():] if fam == "en" else phrase[: last.start()] + phrase[last.end():]
+    out = regex.sub(r"\s+", " ", out).strip()
+    return out.strip("×x ").strip() if fam == "zh" else out
+
+
+def _same_lang(phrase: str, fam: str) -> bool:
+    """Whether a kept phrase is written in the target language (Han characters for zh, none for en)."""
+    has_han = bool(_HAN.search(phrase))
+    return has_han if fam == "zh" else not has_han
+
+
+def render_filter(f: CardFilter | None, lang: str, *, strip_count: bool = False) -> str:
+    """What the cards must be, as text: the kept ``phrase`` when it is in the target language
+    (its count words removed when ``strip_count``), else built from the typed parts (Attributes,
+    Types, quoted names, archetypes) with the table's words; ``filter_default`` ("monster" / 怪兽)
+    when nothing was kept."""
+    fam = _fam(lang)
+    t = table(fam)
+    if f is None:
+        return t["filter_default"]
+    phrase = f.phrase.strip()
+    if phrase and _same_lang(phrase, fam):
+        return _strip_count(phrase, fam) if strip_count else phrase
+    if fam == "en":
+        return phrase or t["filter_default"]
+    # an English filter in Chinese: its typed parts
+    if f.names and not f.archetypes:
+        return t["or"].join(t["name"].format(name=n) for n in f.names)
+    words = "".join(t["attributes"].get(a, a) for a in f.attributes)
+    words += "".join(t["types"].get(x, x) for x in f.types)
+    noun = t["filter_default"]
+    tail = _strip_count(phrase, "en") if phrase else ""
+    for k in sorted(t["nouns"], key=len, reverse=True):
+        if tail.endswith(k):
+            noun = t["nouns"][k]
+            break
+    if f.archetypes:
+        return words + t["archetype"].format(name=f.archetypes[0], noun=noun)
+    return words + noun
+
+
+def _places_text(places: list[str], fam: str) -> str:
+    t = table(fam)
+    return t["or"].join(t["places"].get(p, p) for p in places)
+
+
+def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False) -> str:
+    """One cost action as text ("banishing 1 LIGHT and 1 DARK monster from your GY" /
+    "从自己墓地把光属性和暗属性的怪兽各1只除外").  A filter of several "and"-joined kinds whose number
+    equals the count is printed one of each ("1 LIGHT and 1 DARK monster")."""
+    fam = _fam(lang)
+    t = table(fam)
+    if a.action == "pay-lp":
+        return t["cost"]["pay-lp"].format(amount=a.amount) if a.amount else t["cost"]["pay-lp-half"]
+    filt = render_filter(a.filter, fam)
+    count = render_count(a.count, fam)
+    own = [p for p in a.places if not p.startswith("opp-")]
+    opp = [p[4:] for p in a.places if p.startswith("opp-")]
+    if fam == "en":
+        each = _one_of_each(filt, a.count)
+        if each:
+            count, filt = "", each
+        elif count:
+            count += " "
+        cf = t["cost_from"]
+        other = [p for p in own if p != "field"]
+        if a.action in ("discard",):
+            frm = ""
+        elif own == ["field"] and opp == ["field"]:
+            frm = cf["field+opp-field"]
+        elif opp == ["field"] and not own:
+            frm = cf["opp-field-to-opp"] if to_opponent_field else cf["opp-field"]
+        elif own == ["field"]:
+            frm = "" if a.action == "tribute" else cf["field"]
+        elif "field" in own and other:
+            frm = cf["field+other"].format(places=_places_text(other, fam))
+        elif other:
+            frm = cf["other"].format(places=_places_text(other, fam))
+        else:
+            frm = ""
+        return t["cost"][a.action].format(count=count, filter=filt, **{"from": frm}, amount=a.amount or 1)
+    # zh: "自己墓地的", "自己场上的"
+    parts = []
+    if own:
+        parts.append(t["owner"]["you"] + _places_text(own, fam))
+    if opp:
+        parts.append(t["owner"]["opp"] + _places_text(opp, fam))
+    place = t["or"].join(parts)
+    frm = place + "的" if place else ""
+    n_each = _zh_each(a.filter, a.count)
+    if n_each:
+        count = t["count"]["each"].format(n=1)
+    return t["cost"][a.action].format(**{"from": frm}, from_place=place, filter=filt, count=count,
+                                      amount=a.amount or 1)
+
+
+def _one_of_each(filt: str, count) -> str:
+    """"LIGHT and DARK monster" with count 2 -> "1 LIGHT and 1 DARK monster"; "" when it does not
+    apply (the number of "and"-joined kinds differs from the count)."""
+    if not count or count[0] != count[1] or count[0] < 2:
+        return ""
+    pieces = regex.split(r",? and |, ", filt)
+    if len(pieces) != count[0]:
+        return ""
+    return (", ".join("1 " + p for p in pieces[:-1]) + " and 1 " + pieces[-1]) if len(pieces) > 2 else \
+        f"1 {pieces[0]} and 1 {pieces[1]}"
+
+
+def _zh_each(f: CardFilter | None, count) -> bool:
+    return bool(f and count and count[0] == count[1] and len(f.attributes) >= 2 and len(f.attributes) == count[0])
+
+
+# -- condition kinds -----------------------------------------------------------------------------
+
+def _procedure(c: Any, fam: str, name: str | None) -> str:
+    t = table(fam)
+    p = t["procedure"]
+    actions = t["cost_join"].join(render_cost(a, fam, c.to_opponent_field) for a in c.cost)
+    cost = p["cost"].format(actions=actions) if actions else ""
+    locs = [x for x in c.locations]
+    frm = p["from"].format(places=_places_text(locs, fam)) if locs else ""
+    to_opp = p["to_opp"] if c.to_opponent_field else ""
+    position = p["position"][c.position] if c.position else ""
+    first = p["first"] if c.first else ""
+    req = ""
+    if c.requirement is not None:
+        r = c.requirement
+        if r.phrase and _same_lang(r.phrase, fam):
+            req = r.phrase
+        else:
+            req = t["requirement"].get(r.kind, t["requirement"]["other"]).format(phrase=r.phrase)
+    after = ""
+    if req and fam == "en" and not req.lower().startswith(tuple(p["requirement_front"])):
+        # "by having 3 DARK monsters in your GY", "while "Pandemonium" is on the field": after the cost
+        glue = " " if req.lower().startswith(tuple(p["requirement_after_bare"])) else ", "
+        after, req = glue + req, ""
+    if req:
+        key = "exclusive_with_requirement" if c.exclusive else "with_requirement"
+    elif c.either:
+        key = "either"
+    else:
+        key = "exclusive" if c.exclusive else "optional"
+    out = p[key].format(first=first, cost=cost + after, requirement=req, only=p.get("only", ""), to_opp=to_opp,
+                        position=position, **{"from": frm})
+    if c.limit:
+        out += p["limit"][c.limit].format(name=name or NAME_PLACEHOLDER)
+    return out
+
+
+def _only_names(filt: str, f: CardFilter, fam: str) -> bool:
+    """Whether a material filter is only quoted card names joined with "or" ("\"X\" or \"Y\""), or starts
+    with a card name (""X" or 1 Fusion Monster that mentions it"): such a part prints no count."""
+    if any(filt.startswith((f'"{n}"', f"「{n}」")) for n in f.names):
+        return True
+    rest = filt
+    for n in f.names:
+        rest = rest.replace(f'"{n}"', " ").replace(f"「{n}」", " ")
+    return not regex.sub(r"\bor\b|或|[\s,，、]", "", rest)
+
+
+def render_material_line(line: MaterialLine, lang: str, name: str | None = None) -> str:
+    """A material line ("1 Tuner + 1+ non-Tuner monsters" / "调整＋调整以外的怪兽1只以上"): each part
+    is its count and its filter (a part that is one named card prints the name alone), joined with
+    "+" / "＋"; Xyz parts in Chinese are "filter×n"."""
+    fam = _fam(lang)
+    t = table(fam)
+    m = t["material"]
+    out = []
+    for count, f in line.parts:
+        filt = render_filter(f, fam, strip_count=True)
+        named = bool(f.names) and count == (1, 1) and _only_names(filt, f, fam)
+        if named or (count == (1, 1) and fam == "zh"):
+            out.append(m["named"].format(filter=filt))
+        elif fam == "zh" and line.summon == "xyz" and count and count[0] == count[1]:
+            out.append(m["xyz_part"].format(filter=filt, n=count[0]))
+        else:
+            out.append(m["part"].format(count=render_count(count, fam), filter=filt).strip())
+    text = m["plus"].join(out)
+    if line.alternative and not out:
+        return m["alternative_named" if name else "alternative_bare"].format(name=name)
+    if line.alternative:
+        text = m["alternative"].format(line=text)
+    return text
+
+
+def render(c: Any, lang: str = "en", name: str | None = None) -> str:
+    """Canonical text of one condition object.
+
+    Input: ``c``, a condition object of :mod:`extractor.conditions` (or its ``model_dump``-ed dict:
+    it is validated back into its class); ``lang``: ``en`` or ``zh`` (``zh-CN`` / ``zh-TW``);
+    ``name``: the card's name for the once-per-turn sentence (placeholder when absent).  Output: the
+    text (one or more sentences; a material line is a line without a full stop).  Seed 002: a
+    procedure "must be Special Summoned by its own method (e.g. Tributing, banishing)"; seed 000:
+    "1 Tuner + 1 or more non-Tuner monsters".  Raises :class:`RenderError` for a kind without a
+    template or a language other than en / zh."""
+    fam = _fam(lang)
+    if isinstance(c, dict):
+        from .conditions import CONDITION_CLASSES
+
+        if c.get("kind") not in CONDITION_CLASSES:
+            raise RenderError(f"no rendering for condition kind {c.get('kind')!r}")
+        c = CONDITION_CLASSES[c["kind"]].model_validate(c)
+    t = table(fam)
+    kind = c.kind
+    if kind == "builtin-special-summon":
+        return _procedure(c, fam, name)
+    if kind == "material-line":
+        return render_material_line(c.line, fam, name)
+    if kind == "tribute-rule":
+        tr = t["tribute_rule"]
+        filt = render_filter(c.filter, fam) if c.filter and c.filter.phrase else t["filter_default"]
+        return tr[c.mode].format(count=c.count if c.count is not None else 1, filter=filt)
+    k = t["kinds"]
+    vals: dict[str, Any] = {}
+    key = kind
+    if kind == "cannot-normal-summon" and getattr(c, "set_allowed", False):
+        key = "cannot-normal-summon-set-allowed"
+    elif kind == "must-be-special-summoned":
+        key = f"must-be-special-summoned-{c.method}"
+        if c.method in t["summons"]:
+            key = "must-be-special-summoned-summon"
+            vals["summon"] = t["summons"][c.method]
+        vals["first"] = table(fam)["procedure"]["first"] if c.first else ""
+        vals["names"] = t["or"].join((t.get("name", '"{name}"')).format(name=n) for n in c.named_cards) or NAME_PLACEHOLDER
+    if hasattr(c, "summon"):
+        vals["summon"] = t["summons"].get(c.summon, c.summon)
+    if hasattr(c, "locations"):
+        vals["locations"] = _places_text(list(c.locations), fam)
+        if not c.locations:
+            key += "-anywhere" if key + "-anywhere" in k else ""
+    if hasattr(c, "count"):
+        vals["count"] = c.count
+    if hasattr(c, "ritual_spell"):
+        vals["ritual_spell"] = c.ritual_spell or NAME_PLACEHOLDER
+    vals.setdefault("first", "")
+    if key not in k:
+        raise RenderError(f"no {fam} rendering for condition kind {kind!r} ({key})")
+    return k[key].format(**vals)
