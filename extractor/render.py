@@ -102,6 +102,8 @@ def render_filter(f: CardFilter | None, lang: str, *, strip_count: bool = False)
     if f is None:
         return t["filter_default"]
     phrase = f.phrase.strip()
+    if fam == "zh":
+        phrase = regex.sub(r"^的\s*", "", phrase)  # a capture that starts at the particle: "的 「秘旋谍」卡"
     if phrase and _same_lang(phrase, fam):
         return _strip_count(phrase, fam) if strip_count else phrase
     if fam == "en":
@@ -169,11 +171,16 @@ def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False) -> st
     if opp:
         parts.append(t["owner"]["opp"] + _places_text(opp, fam))
     place = t["or"].join(parts)
-    frm = place + "的" if place else ""
-    n_each = _zh_each(a.filter, a.count)
-    if n_each:
-        count = t["count"]["each"].format(n=1)
-    return t["cost"][a.action].format(**{"from": frm}, from_place=place, filter=filt, count=count,
+    frm = place
+    if _zh_each(a.filter, a.count):
+        counted = t["counted_each"].format(filter=filt, count=t["count"]["each"].format(n=1))
+    else:
+        if count and filt.endswith(tuple(t["card_nouns"])):
+            count = count.replace(t["count"]["unit"], t["count"]["card_unit"])
+        counted = t["counted"].format(filter=filt, count=count)
+    if not count and frm:
+        frm += "的"
+    return t["cost"][a.action].format(**{"from": frm}, from_place=place, counted=counted, filter=filt,
                                       amount=a.amount or 1)
 
 
@@ -219,6 +226,8 @@ def _procedure(c: Any, fam: str, name: str | None) -> str:
         after, req = glue + req, ""
     if req:
         key = "exclusive_with_requirement" if c.exclusive else "with_requirement"
+    elif not cost and "optional_no_cost" in p and not c.exclusive:
+        key = "optional_no_cost"
     elif c.either:
         key = "either"
     else:
@@ -252,9 +261,10 @@ def render_material_line(line: MaterialLine, lang: str, name: str | None = None)
     for count, f in line.parts:
         filt = render_filter(f, fam, strip_count=True)
         named = bool(f.names) and count == (1, 1) and _only_names(filt, f, fam)
-        if named or (count == (1, 1) and fam == "zh"):
+        tuner_only = fam == "zh" and f.card_kinds == ("Tuner",) and count == (1, 1)
+        if named or tuner_only or (count == (1, 1) and fam == "zh" and line.summon != "link"):
             out.append(m["named"].format(filter=filt))
-        elif fam == "zh" and line.summon == "xyz" and count and count[0] == count[1]:
+        elif fam == "zh" and line.summon in ("xyz", "fusion") and count and count[0] == count[1]:
             out.append(m["xyz_part"].format(filter=filt, n=count[0]))
         else:
             out.append(m["part"].format(count=render_count(count, fam), filter=filt).strip())
@@ -292,19 +302,22 @@ def render(c: Any, lang: str = "en", name: str | None = None) -> str:
     if kind == "tribute-rule":
         tr = t["tribute_rule"]
         filt = render_filter(c.filter, fam) if c.filter and c.filter.phrase else t["filter_default"]
-        return tr[c.mode].format(count=c.count if c.count is not None else 1, filter=filt)
+        mode = c.mode if c.count is not None else f"{c.mode}-any-number"
+        return tr[mode].format(count=c.count, filter=filt)
     k = t["kinds"]
     vals: dict[str, Any] = {}
     key = kind
-    if kind == "cannot-normal-summon" and getattr(c, "set_allowed", False):
-        key = "cannot-normal-summon-set-allowed"
+    if kind in ("cannot-normal-summon", "tributes-required", "normal-summon-without-tributes") and getattr(c, "set_allowed", False):
+        key = f"{kind}-set-allowed"
     elif kind == "must-be-special-summoned":
         key = f"must-be-special-summoned-{c.method}"
         if c.method in t["summons"]:
             key = "must-be-special-summoned-summon"
             vals["summon"] = t["summons"][c.method]
+        if c.first and f"{key}-first" in k:
+            key += "-first"
         vals["first"] = table(fam)["procedure"]["first"] if c.first else ""
-        vals["names"] = t["or"].join((t.get("name", '"{name}"')).format(name=n) for n in c.named_cards) or NAME_PLACEHOLDER
+        vals["names"] = t["or"].join(t["name"].format(name=n) for n in c.named_cards) or NAME_PLACEHOLDER
     if hasattr(c, "summon"):
         vals["summon"] = t["summons"].get(c.summon, c.summon)
     if hasattr(c, "locations"):
@@ -314,7 +327,7 @@ def render(c: Any, lang: str = "en", name: str | None = None) -> str:
     if hasattr(c, "count"):
         vals["count"] = c.count
     if hasattr(c, "ritual_spell"):
-        vals["ritual_spell"] = c.ritual_spell or NAME_PLACEHOLDER
+        vals["ritual_spell"] = t["name"].format(name=c.ritual_spell) if c.ritual_spell else NAME_PLACEHOLDER
     vals.setdefault("first", "")
     if key not in k:
         raise RenderError(f"no {fam} rendering for condition kind {kind!r} ({key})")
