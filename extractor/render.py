@@ -226,10 +226,12 @@ def _procedure(c: Any, fam: str, name: str | None) -> str:
         after, req = glue + req, ""
     if req:
         key = "exclusive_with_requirement" if c.exclusive else "with_requirement"
-    elif not cost and "optional_no_cost" in p and not c.exclusive:
-        key = "optional_no_cost"
+        if not cost and f"{key}_no_cost" in p:
+            key += "_no_cost"
     elif c.either:
         key = "either"
+    elif not cost and not c.exclusive and "optional_no_cost" in p:
+        key = "optional_no_cost"
     else:
         key = "exclusive" if c.exclusive else "optional"
     out = p[key].format(first=first, cost=cost + after, requirement=req, only=p.get("only", ""), to_opp=to_opp,
@@ -303,6 +305,8 @@ def render(c: Any, lang: str = "en", name: str | None = None) -> str:
         tr = t["tribute_rule"]
         filt = render_filter(c.filter, fam) if c.filter and c.filter.phrase else t["filter_default"]
         mode = c.mode if c.count is not None else f"{c.mode}-any-number"
+        if c.filter is None or not c.filter.phrase:
+            mode += "-no-filter" if f"{mode}-no-filter" in tr else ""
         return tr[mode].format(count=c.count, filter=filt)
     k = t["kinds"]
     vals: dict[str, Any] = {}
