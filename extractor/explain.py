@@ -9,7 +9,8 @@ from rich.text import Text
 
 def render(card, res, console: Console | None = None, note: str | None = None) -> None:
     """Print ``card`` text with every condition phrase highlighted, a table of conditions
-    (kind, phrase, pattern id, span) and the tags, Tributes and profile facts.
+    (kind, phrase with its canonical rendering under it, pattern id, span) and the tags, Tributes
+    and profile facts.
 
     What says how the text was read comes first, above the text and the tables: ``note`` (e.g.
     ``read as zh-CN (guessed from the text; ...)``) and any ``language mismatch`` warning (the
@@ -39,7 +40,8 @@ def render(card, res, console: Console | None = None, note: str | None = None) -
     for i, c in enumerate(res.conditions):
         d = c.model_dump(exclude={"kind", "span", "phrase", "pattern_id", "lang", "source"})
         details = ", ".join(f"{k}={v}" for k, v in d.items() if v not in ((), None, []))
-        tab.add_row(str(i), Text(c.kind, style=styles[i % len(styles)]), details, c.phrase, c.pattern_id,
+        tab.add_row(str(i), Text(c.kind, style=styles[i % len(styles)]), details, _phrase_and_rendering(c, card),
+                    c.pattern_id,
                     f"{c.span[0]}-{c.span[1]}" + (" (pendulum)" if c.source != "text" else ""))
     con.print(tab)
     con.print(f"tags: {', '.join(res.tags) or '(none)'}")
@@ -48,6 +50,20 @@ def render(card, res, console: Console | None = None, note: str | None = None) -
     for w in res.warnings:
         if w not in first:
             con.print("[yellow]warning:[/yellow] " + escape(w))
+
+
+def _phrase_and_rendering(c, card) -> Text:
+    """The original phrase and, under it, the object's canonical rendering in the card's language
+    (:func:`extractor.render.render`; none for a language without a rendering table)."""
+    from .render import RenderError, render as render_condition
+
+    out = Text(c.phrase)
+    try:
+        out.append("\n= " + render_condition(c, card.lang if card.lang != "ja" else c.lang, name=card.name or None),
+                   style="dim")
+    except RenderError:
+        pass
+    return out
 
 
 # which condition kinds a profile fact rests on (the frame rules are named separately)

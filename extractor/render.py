@@ -111,8 +111,10 @@ def render_filter(f: CardFilter | None, lang: str, *, strip_count: bool = False)
     # an English filter in Chinese: its typed parts
     if f.names and not f.archetypes:
         return t["or"].join(t["name"].format(name=n) for n in f.names)
-    words = "".join(t["attributes"].get(a, a) for a in f.attributes)
+    words = t["and"].join(t["attributes"].get(a, a) for a in f.attributes)
     words += "".join(t["types"].get(x, x) for x in f.types)
+    if len(f.attributes) > 1:
+        words += t["of"]  # 光属性和暗属性的怪兽
     noun = t["filter_default"]
     tail = _strip_count(phrase, "en") if phrase else ""
     for k in sorted(t["nouns"], key=len, reverse=True):
