@@ -158,7 +158,8 @@ def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False) -> st
         elif opp == ["field"] and not own:
             frm = cf["opp-field-to-opp"] if to_opponent_field else cf["opp-field"]
         elif own == ["field"]:
-            frm = "" if a.action == "tribute" else cf["field"]
+            # "by Tributing 2 monsters" (Tributes are yours), but "Tributing all monsters you control"
+            frm = "" if a.action == "tribute" and a.count is not None else cf["field"]
         elif "field" in own and other:
             frm = cf["field+other"].format(places=_places_text(other, fam))
         elif other:
