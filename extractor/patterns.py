@@ -249,7 +249,8 @@ class SlotReader:
       words of the list; ``opp``: the same, the opponent's; any other group: its name, ``__``
       between several places); ``filter_*`` give the filter's typed parts.
     - ``requirement_clause`` finds the precondition, ``requirement_kind`` types it (its group
-      names are the kinds; none matched: ``other``).
+      names are the kinds; none matched: ``other``); ``requirement_whose`` says whose cards it
+      speaks of (its groups ``you``, ``opponent``, ``both``, every match, each once).
     - ``choice:F``: the name of the first named group of fragment ``F`` that matched (``_`` ->
       ``-``), e.g. ``proc_limit`` -> ``once-per-turn``; ``flag:F``: whether ``F`` matches;
       ``find:F``: the words ``F`` finds (its group ``t``), e.g. ``effect_trigger``.
@@ -266,7 +267,8 @@ class SlotReader:
     #: the fragments it reads by name (a language may lack some: nothing is found then)
     FRAGMENTS = ("cost_action", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
                  "cost_each", "cost_each_scope", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
-                 "filter_archetype", "filter_except", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind")
+                 "filter_archetype", "filter_except", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind",
+                 "requirement_whose")
     PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
 
     def __init__(self, frags: "_Fragments", voc: "_Vocab"):
@@ -493,7 +495,13 @@ class SlotReader:
             return None
         phrase = m.group(0).strip(" ,")
         kind = self.choice("requirement_kind", phrase) or "other"
-        return {"kind": kind, "phrase": phrase}
+        whose: list[str] = []
+        rx = self.rx("requirement_whose")
+        for w in (rx.finditer(phrase) if rx is not None else ()):
+            g = next((g for g in ("you", "opponent", "both") if w.groupdict().get(g)), None)
+            if g and g not in whose:
+                whose.append(g)
+        return {"kind": kind, "phrase": phrase, "whose": whose}
 
 
 class Catalog:

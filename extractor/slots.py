@@ -71,11 +71,13 @@ class Requirement(_Value):
     """A procedure's precondition.  ``kind``: a common one typed (``control-no-monsters``,
     ``opponent-controls-monster``, ``control-card`` (a named card), ``cards-in-gy`` (a count of
     cards in a GY), ``column``) or ``other``; ``phrase``: the words (normalized text);
-    ``filter``, ``count``: where the kind has them."""
+    ``filter``, ``count``: where the kind has them; ``whose``: whose cards it speaks of (``you``,
+    ``opponent``, ``both``; each once, in text order; empty: it says no one's, "on the field")."""
 
     kind: Literal["control-no-monsters", "opponent-controls-monster", "control-card", "cards-in-gy",
                   "column", "other"] = "other"
     phrase: str = ""
+    whose: tuple[Literal["you", "opponent", "both"], ...] = ()
     filter: CardFilter | None = None
     count: Count | None = None
 

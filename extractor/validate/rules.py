@@ -200,6 +200,76 @@ def _unstated_location(slot: str, x: Any, y: Any) -> bool | None:
     return None
 
 
+def _by_action(parts: Any) -> dict[str, list[tuple]]:
+    out: dict[str, list[tuple]] = {}
+    for p in parts:
+        out.setdefault(p[0], []).append(tuple(p[1:]))
+    return out
+
+
+def _filters_agree(x: tuple, y: tuple) -> bool:
+    """Two typed filters ``(attributes, levels)`` agree: one side's Attributes may be a part of the
+    other's (a list read in part), an unstated part agrees with any."""
+    (ax, lx), (ay, ly) = x, y
+    attrs = not ax or not ay or set(ax) <= set(ay) or set(ay) <= set(ax)
+    return attrs and (lx is None or ly is None or lx == ly)
+
+
+def _part_agrees(slot: str, x: tuple, y: tuple) -> bool:
+    if slot == "cost.count":
+        return x[0] is None or y[0] is None or x[0] == y[0]
+    if slot == "cost.from":
+        return not x[0] or not y[0] or x[0] == y[0]
+    return _filters_agree(x, y)
+
+
+@rule("cost-parts-per-shared-action", stage="agree",
+      seed='Seed 002: a Built-In Special Summon "requires a cost ... such as Tributing, banishing or discarding"; '
+           "issue 10 §1: each cost action has its count, where the paid cards come from and what they must be",
+      decides="cost.count / cost.from / cost.filter are compared action by action, only for actions both sides "
+              "state (an action on one side only is a cost.action difference); an unstated count (or LP amount), "
+              "place or typed filter part agrees with any; Attributes agree when one side's are part of the other's")
+def _cost_parts(slot: str, x: Any, y: Any) -> bool | None:
+    if slot not in ("cost.count", "cost.from", "cost.filter"):
+        return None
+    bx, by = _by_action(x), _by_action(y)
+    for act in bx.keys() & by.keys():
+        if not all(_part_agrees(slot, a, b) for a, b in zip(bx[act], by[act])):
+            return False
+    return True
+
+
+@rule("requirement-typed-parts", stage="agree",
+      seed="Issue 10 §1: a procedure's requirement, common ones typed, any other kept as its phrase (words of one "
+           'language); seed 000, Common Summoning Conditions ("Cannot be Special Summoned unless you control ...") '
+           "states a requirement as a condition of its own in some texts",
+      decides="requirements are compared on their typed parts: the kinds when both are typed (not other), whose "
+              "cards (you / opponent / both) when both say and neither is part of the other; a procedure with no "
+              "requirement agrees with any (the other text may state it as a summon-condition-while)")
+def _requirement(slot: str, x: Any, y: Any) -> bool | None:
+    if slot != "requirement":
+        return None
+    if x is None or y is None:
+        return True
+    (kx, wx), (ky, wy) = x, y
+    if "other" not in (kx, ky) and kx != ky:
+        return False
+    return not wx or not wy or set(wx) <= set(wy) or set(wy) <= set(wx)
+
+
+@rule("unread-count-not-compared", stage="agree",
+      seed="Issue 10 §2 / §3: a material line's counts and Level, a Tribute rule's count, where stated "
+           "(None: not stated or not read)",
+      decides="a materials.count / tuner / non_tuner / level or Tribute-rule count that is None on one side agrees "
+              "with any; Tribute-rule filters agree as cost filters do (typed parts, Attributes in part)")
+def _unread_count(slot: str, x: Any, y: Any) -> bool | None:
+    if slot in ("materials.count", "materials.tuner", "materials.non_tuner", "materials.level", "count"):
+        return True if x is None or y is None else None
+    if slot == "filter" and isinstance(x, tuple) and isinstance(y, tuple):
+        return _filters_agree(x, y)
+    return None
+
+
 # -- implied: a condition on one side only that the rules impose anyway -------------------------
 
 def _summon_kinds(other: list[View]) -> set[str]:

@@ -11,6 +11,23 @@ e.g. "Must be Fusion Summoned", "Must first be Fusion Summoned" and a built-in p
   ``none`` (an optional procedure), ``either`` (decides neither way);
 - ``count``: Tributes; ``set_allowed``: whether a Set is allowed.
 
+The slots of a built-in procedure (issue 10 §1 / §9; seed 002: a Built-In Special Summon "requires
+a cost ... such as Tributing, banishing or discarding"), named as the report names them:
+
+- ``cost.action``: the cost actions, sorted (a multiset: "banishing 1 LIGHT and 1 DARK" is one
+  ``banish``); ``cost.count``: ``(action, count)`` per action (LP for ``pay-lp``);
+  ``cost.from``: ``(action, places)``; ``cost.filter``: ``(action, attributes, levels)`` -- only
+  the TYPED parts of a filter (its phrase, Types, card kinds and names are words of one language);
+- ``requirement``: ``(kind, whose)``: the typed kind (``other`` when untyped) and whose cards the
+  precondition speaks of (``you`` / ``opponent`` / ``both``, sorted);
+- ``limit`` (once per turn / Duel), ``to_opponent_field``, ``position``, ``zone`` (restricted).
+
+A material line (group ``materials``; seed 000: a Fusion Monster is Summoned with "the above Fusion
+Material Monsters"): ``materials.summon``, ``materials.count``, ``materials.tuner``,
+``materials.non_tuner``, ``materials.level``, ``materials.alternative`` and ``materials.named``
+(how many materials are named by card name: names are words of one language).  A Tribute rule
+(group ``tribute-rule``): ``mode``, ``count`` and ``filter`` (typed parts).
+
 The comparison reads a condition only through :attr:`View.facts`: a projection of the condition
 object WITHOUT its wording (``phrase``), language (``lang``), ``span``, ``pattern_id`` and
 ``source``.  Where the text is (``span``, ``field``) and what it says (``phrase``) are kept
@@ -26,7 +43,7 @@ from typing import Any, Mapping
 
 from ..frame import Frame
 
-__all__ = ["View", "Where", "canonical", "facts_of", "EFFECT_KINDS", "SUMMON_KINDS", "SELF_METHODS",
+__all__ = ["View", "Where", "canonical", "facts_of", "cost_slots", "requirement_slot", "material_slots", "EFFECT_KINDS", "SUMMON_KINDS", "SELF_METHODS",
            "NOT_FACTS"]
 
 #: the parts of a condition object that are wording or provenance, never meaning
@@ -96,6 +113,40 @@ def _view(group: str, slots: dict[str, Any], cond: Any) -> View:
                 Where(tuple(cond.span), cond.source, cond.phrase))  # type: ignore[arg-type]
 
 
+def _typed_filter(f: Any) -> tuple:
+    """The typed, language-free parts of a :class:`extractor.slots.CardFilter`:
+    ``(attributes sorted, levels)``; ``((), None)`` for no filter."""
+    if f is None:
+        return ((), None)
+    return (tuple(sorted(set(f.attributes))), f.levels)
+
+
+def cost_slots(cost: Any) -> dict[str, tuple]:
+    """The ``cost.*`` slots of a cost (a tuple of :class:`extractor.slots.CostAction`), see the
+    module docstring.  Per-action slots are sorted by action, text order within one action."""
+    acts = sorted(enumerate(cost), key=lambda ia: (ia[1].action, ia[0]))
+    return {
+        "cost.action": tuple(a.action for _, a in acts),
+        "cost.count": tuple((a.action, a.amount if a.action == "pay-lp" else a.count) for _, a in acts),
+        "cost.from": tuple((a.action, tuple(sorted(a.places))) for _, a in acts),
+        "cost.filter": tuple((a.action, *_typed_filter(a.filter)) for _, a in acts),
+    }
+
+
+def requirement_slot(req: Any) -> tuple | None:
+    """The ``requirement`` slot: ``(kind, whose)`` (``whose`` sorted), ``None`` for none."""
+    if req is None:
+        return None
+    return (req.kind, tuple(sorted(set(getattr(req, "whose", ()) or ()))))
+
+
+def material_slots(line: Any) -> dict[str, Any]:
+    """The ``materials.*`` slots of a :class:`extractor.slots.MaterialLine` (module docstring)."""
+    return {"materials.summon": line.summon, "materials.count": line.count, "materials.tuner": line.tuner,
+            "materials.non_tuner": line.non_tuner, "materials.level": line.level,
+            "materials.alternative": line.alternative, "materials.named": len(line.named_materials)}
+
+
 def canonical(cond: Any, frame: Frame | None = None) -> View:
     """The canonical :class:`View` of a condition object, before the meaning rules
     (:mod:`extractor.validate.rules`, stage ``view``) read it further.
@@ -116,7 +167,10 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
     if k == "builtin-special-summon":
         return _view("special-summon-method", {
             "method": "own-procedure", "first_only": _first_only(cond.first, cond.exclusive),
-            "locations": frozenset(cond.locations) or default_loc}, cond)
+            "locations": frozenset(cond.locations) or default_loc, **cost_slots(cond.cost),
+            "requirement": requirement_slot(cond.requirement), "limit": cond.limit,
+            "to_opponent_field": cond.to_opponent_field, "position": cond.position,
+            "zone": cond.zone_restricted}, cond)
     if k == "must-be-special-summoned":
         return _view("special-summon-method", {
             "method": cond.method, "first_only": _first_only(cond.first, cond.exclusive)}, cond)
@@ -132,6 +186,10 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
         return _view(k, {"count": cond.count, "set_allowed": cond.set_allowed}, cond)
     if k == "normal-summon-without-tributes":
         return _view(k, {"set_allowed": cond.set_allowed}, cond)
+    if k == "material-line":
+        return _view("materials", material_slots(cond.line), cond)
+    if k == "tribute-rule":
+        return _view(k, {"mode": cond.mode, "count": cond.count, "filter": _typed_filter(cond.filter)}, cond)
     if k == "additional-normal-summon":
         return _view(k, {}, cond)  # an effect, not a condition: its presence is compared, not its sub-kind
     # cannot-special-summon, must-be-normal-summoned-by, fusion-materials-only,
