@@ -601,6 +601,8 @@ def _rule_cases():
                                            [("slot-differs", "method", "low")]),
         "bare-cai-only-is-weak": ([C(B, first=True)], [C(B, exclusive=True, weak=True)], MAIN, {},
                                   [("slot-differs", "first_only", "low")]),
+        # the slot rules (issue 10 §9): their cases are in tests/test_validate_slots.py
+        **__import__("test_validate_slots").slot_rule_cases(C, MAIN),
     }
 
 

@@ -243,8 +243,9 @@ def _cost_parts(slot: str, x: Any, y: Any) -> bool | None:
       seed="Issue 10 §1: a procedure's requirement, common ones typed, any other kept as its phrase (words of one "
            'language); seed 000, Common Summoning Conditions ("Cannot be Special Summoned unless you control ...") '
            "states a requirement as a condition of its own in some texts",
-      decides="requirements are compared on their typed parts: the kinds when both are typed (not other), whose "
-              "cards (you / opponent / both) when both say and neither is part of the other; a procedure with no "
+      decides="requirements are compared on their typed parts: the kinds when both are typed (not other) and each "
+              "speaks of one party only (a requirement on two parties has two kinds, one is typed), whose cards "
+              "(you / opponent / both) when both say and neither is part of the other; a procedure with no "
               "requirement agrees with any (the other text may state it as a summon-condition-while)")
 def _requirement(slot: str, x: Any, y: Any) -> bool | None:
     if slot != "requirement":
@@ -252,7 +253,7 @@ def _requirement(slot: str, x: Any, y: Any) -> bool | None:
     if x is None or y is None:
         return True
     (kx, wx), (ky, wy) = x, y
-    if "other" not in (kx, ky) and kx != ky:
+    if "other" not in (kx, ky) and kx != ky and len(wx) <= 1 and len(wy) <= 1:
         return False
     return not wx or not wy or set(wx) <= set(wy) or set(wy) <= set(wx)
 
@@ -394,5 +395,15 @@ def _self_methods(slot: str, a: View, b: View) -> str | None:
 def _weak_only(slot: str, a: View, b: View) -> str | None:
     if slot == "first_only" and any(v.kind == "builtin-special-summon" and v.facts.weak
                                     and v.slots.get("first_only") in ("only", "first") for v in (a, b)):
+        return "low"
+    return None
+
+
+@rule("unread-position-is-weak", stage="severity",
+      seed='Issue 10 §1: a forced position ("in Defense Position"); Chinese writes it inside the Summon verb '
+           "(表侧守备表示特殊召唤), where a reading may miss it",
+      decides="a position difference where one side states none is low")
+def _unread_position(slot: str, a: View, b: View) -> str | None:
+    if slot == "position" and (a.slots.get("position") is None or b.slots.get("position") is None):
         return "low"
     return None

@@ -1,0 +1,172 @@
+"""validate compares every slot of the issue 10 objects (issue 10 §9): procedure costs (action,
+count, from, filter), requirement, limit, opponent's field, position, zone; material lines; Tribute
+rules; and names the slot in its report.  Also: the cases of the slot rules of
+extractor/validate/rules.py (run by tests/test_validate.py's rule registry test) and the planted
+structure classes of corpora/validate/ (every one found, unaltered pairs silent)."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+from conftest import ROOT
+from extractor.frame import Frame
+from extractor.pipeline import Card
+from extractor.validate import compare_conditions, validate
+
+MAIN = Frame(kind="main_monster", level=8)
+XYZ = Frame(kind="xyz", level=4)
+SYNCHRO = Frame(kind="synchro", level=8)
+B = "builtin-special-summon"
+
+
+def slot_rule_cases(C, main):
+    """One case per slot rule, in the shape of tests/test_validate.py's ``_rule_cases``:
+    ``(source conditions, target conditions, frame, kwargs, expected (kind, slot, severity))``."""
+    banish = {"action": "banish", "count": (1, 1), "places": ("gy",), "filter": {"attributes": ("LIGHT",)}}
+    return {
+        "cost-parts-per-shared-action": (
+            [C(B, locations=("hand",), cost=(banish,))],
+            [C(B, locations=("hand",), cost=({"action": "banish", "places": ("gy",)},))], main, {}, []),
+        "requirement-typed-parts": (
+            [C(B, locations=("hand",), requirement={"kind": "control-no-monsters", "whose": ("you",)})],
+            [C(B, locations=("hand",))], main, {}, []),
+        "unread-count-not-compared": (
+            [C("material-line", line={"summon": "xyz", "count": (2, 2), "level": 4})],
+            [C("material-line", line={"summon": "xyz", "level": 4})], XYZ, {}, []),
+        "unread-position-is-weak": (
+            [C(B, locations=("hand",), position="defense")], [C(B, locations=("hand",))], main, {},
+            [("slot-differs", "position", "low")]),
+    }
+
+
+def _c(kind, **kw):
+    from extractor.conditions import CONDITION_CLASSES
+    return CONDITION_CLASSES[kind](span=(0, 4), phrase="", pattern_id="t", lang="xx", **kw)
+
+
+def _slots(src, tgt, frame=MAIN):
+    return sorted((m.slot, m.severity) for m in compare_conditions(src, tgt, frame)[0])
+
+
+def test_cost_slots_are_compared_action_by_action():
+    ban = {"action": "banish", "count": (1, 1), "places": ("gy",), "filter": {"attributes": ("LIGHT",)}}
+    # another action: cost.action only (its count, places and filter are not compared again)
+    assert _slots([_c(B, cost=(ban,))], [_c(B, cost=({**ban, "action": "return-to-deck"},))]) == [
+        ("cost.action", "medium")]
+    assert _slots([_c(B, cost=(ban,))], [_c(B, cost=({**ban, "count": (2, 2)},))]) == [("cost.count", "medium")]
+    assert _slots([_c(B, cost=(ban,))], [_c(B, cost=({**ban, "places": ("hand",)},))]) == [("cost.from", "medium")]
+    assert _slots([_c(B, cost=(ban,))], [_c(B, cost=({**ban, "filter": {"attributes": ("DARK",)}},))]) == [
+        ("cost.filter", "medium")]
+    # a list of Attributes read in part ("LIGHT and/or DARK" read as DARK) agrees; a Level differs
+    both = {**ban, "filter": {"attributes": ("LIGHT", "DARK")}}
+    assert _slots([_c(B, cost=(ban,))], [_c(B, cost=(both,))]) == []
+    assert _slots([_c(B, cost=(ban,))], [_c(B, cost=({**ban, "filter": {"attributes": ("LIGHT",), "levels": (5, None)}},))]
+                  ) == []  # unstated Level on one side: agrees
+    lp = {"action": "pay-lp", "amount": 1000}
+    assert _slots([_c(B, cost=(lp,))], [_c(B, cost=({**lp, "amount": 2000},))]) == [("cost.count", "medium")]
+
+
+def test_limit_opponent_field_zone_and_requirement_slots():
+    assert _slots([_c(B, limit="once-per-turn")], [_c(B)]) == [("limit", "medium")]
+    assert _slots([_c(B, limit="once-per-turn")], [_c(B, limit="once-per-duel")]) == [("limit", "medium")]
+    assert _slots([_c(B, to_opponent_field=True)], [_c(B)]) == [("to_opponent_field", "medium")]
+    assert _slots([_c(B, zone_restricted=True)], [_c(B)]) == [("zone", "medium")]
+    assert _slots([_c(B, position="attack")], [_c(B, position="defense")]) == [("position", "medium")]
+    you = {"kind": "other", "whose": ("you",)}
+    assert _slots([_c(B, requirement=you)], [_c(B, requirement={"kind": "other", "whose": ("opponent",)})]) == [
+        ("requirement", "medium")]
+    # an untyped requirement against a typed one, same party: agrees; two typed kinds differ
+    assert _slots([_c(B, requirement=you)], [_c(B, requirement={"kind": "control-card", "whose": ("you",)})]) == []
+    assert _slots([_c(B, requirement={"kind": "control-card", "whose": ("you",)})],
+                  [_c(B, requirement={"kind": "control-no-monsters", "whose": ("you",)})]) == [("requirement", "medium")]
+    # a requirement on two parties has two kinds: the typed one chosen may differ, whose agrees in part
+    assert _slots([_c(B, requirement={"kind": "opponent-controls-monster", "whose": ("opponent", "you")})],
+                  [_c(B, requirement={"kind": "control-no-monsters", "whose": ("you",)})]) == []
+
+
+def test_material_and_tribute_rule_slots():
+    line = {"summon": "synchro", "tuner": (1, 1), "non_tuner": (1, None)}
+    assert _slots([_c("material-line", line=line)], [_c("material-line", line={**line, "non_tuner": (2, None)})],
+                  SYNCHRO) == [("materials.non_tuner", "medium")]
+    x = {"summon": "xyz", "count": (2, 2), "level": 4}
+    assert _slots([_c("material-line", line=x)], [_c("material-line", line={**x, "level": 3})], XYZ) == [
+        ("materials.level", "medium")]
+    f = {"summon": "fusion", "count": (2, 2), "named_materials": ("A", "B")}
+    # named materials: names are words of one language, how many are named is compared
+    assert _slots([_c("material-line", line=f)], [_c("material-line", line={**f, "named_materials": ("甲", "乙")})],
+                  Frame(kind="fusion", level=8)) == []
+    assert _slots([_c("material-line", line=f)], [_c("material-line", line={**f, "named_materials": ("甲",)})],
+                  Frame(kind="fusion", level=8)) == [("materials.named", "medium")]
+    assert _slots([_c("tribute-rule", mode="optional", count=1)], [_c("tribute-rule", mode="required", count=1)]) == [
+        ("mode", "medium")]
+    assert _slots([_c("tribute-rule", count=1)], [_c("tribute-rule", count=2)]) == [("count", "medium")]
+
+
+def _pair(en_text, zh_text, frame=MAIN):
+    rep = validate([Card(id=1, name="x", lang="en", text=en_text, frame=frame)],
+                   [Card(id=1, name="x", lang="zh-CN", text=zh_text, frame=frame)])
+    return sorted((m.condition, m.slot) for c in rep.cards for m in c.mismatches)
+
+
+EN_PROC = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 1 LIGHT monster '
+           'from your GY. You can only Special Summon "Test Dragon" once per turn this way.')
+ZH_PROC = "这张卡不能通常召唤。从自己墓地把1只光属性怪兽除外的场合才能特殊召唤。这个方法的「测试龙」的特殊召唤1回合只能有1次。"
+
+
+def test_real_texts_faithful_pair_agrees_and_each_slot_is_named():
+    assert _pair(EN_PROC, ZH_PROC) == []
+    assert _pair(EN_PROC.replace("1 LIGHT", "2 LIGHT"), ZH_PROC) == [("special-summon-method", "cost.count")]
+    assert _pair(EN_PROC.replace("from your GY", "from your hand"), ZH_PROC) == [
+        ("special-summon-method", "cost.from")]
+    assert _pair(EN_PROC, ZH_PROC.replace("这个方法的「测试龙」的特殊召唤1回合只能有1次。", "")) == [
+        ("special-summon-method", "limit")]
+    en = "If you control no monsters, you can Special Summon this card (from your hand)."
+    assert _pair(en, "自己场上没有怪兽存在的场合，这张卡可以从手卡特殊召唤。") == []
+    assert _pair(en, "对方场上没有怪兽存在的场合，这张卡可以从手卡特殊召唤。") == [
+        ("special-summon-method", "requirement")]
+
+
+def test_real_texts_material_counts():
+    assert _pair("2 Level 4 monsters", "4星怪兽×2", XYZ) == []
+    assert _pair("3 Level 4 monsters", "4星怪兽×2", XYZ) == [("materials", "materials.count")]
+
+
+def test_requirement_whose_is_read_in_both_languages():
+    from extractor.patterns import load_catalog
+    cat = load_catalog()
+    for lang, text, whose in (("en", "If your opponent controls a monster, you can", ["opponent"]),
+                              ("en", 'If you control "Opponent Dragon", you can', ["you"]),
+                              ("en", "If your opponent controls a monster and you control no monsters, you can",
+                               ["opponent", "you"]),
+                              ("zh", "对方场上有怪兽存在的场合", ["opponent"]),
+                              ("zh", "自己场上有「对方龙」存在的场合", ["you"]),
+                              ("zh", "场上有兽战士族怪兽2只以上存在的场合", [])):
+        got = cat.vocabs[lang].slots.requirement(text)
+        assert got is not None and got["whose"] == whose, (lang, text, got)
+
+
+def _measure():
+    key = "corpora_validate_measure_planted"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, ROOT / "corpora" / "validate" / "measure_planted.py")
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[key] = mod
+        spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return sys.modules[key]
+
+
+@pytest.fixture(scope="module")
+def planted():
+    return _measure().measure("medium")
+
+
+def test_every_planted_structure_difference_is_found(planted):
+    structure = {n: c for n, c in planted.classes.items() if c.structure}
+    assert len(structure) == 7 and sum(c.planted for c in structure.values()) == 28
+    assert {n: c.missed for n, c in structure.items() if c.missed} == {}
+
+
+def test_unaltered_planted_pairs_stay_silent(planted):
+    assert planted.unaltered == 50 and planted.unaltered_reported == {}
