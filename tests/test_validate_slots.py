@@ -18,6 +18,7 @@ from extractor.validate import compare_conditions, validate
 MAIN = Frame(kind="main_monster", level=8)
 XYZ = Frame(kind="xyz", level=4)
 SYNCHRO = Frame(kind="synchro", level=8)
+FUSION = Frame(kind="fusion", level=8)
 B = "builtin-special-summon"
 
 
@@ -35,6 +36,10 @@ def slot_rule_cases(C, main):
         "unread-count-not-compared": (
             [C("material-line", line={"summon": "xyz", "count": (2, 2), "level": 4})],
             [C("material-line", line={"summon": "xyz", "level": 4})], XYZ, {}, []),
+        "named-materials-by-passcode": (
+            [C("material-line", line={"summon": "fusion", "count": (2, 2), "named_materials": ("A", "B")})],
+            [C("material-line", line={"summon": "fusion", "count": (2, 2), "named_materials": ("甲", "乙")})],
+            FUSION, {"source_names": {"A": 1, "B": 2}.get}, []),
         "unread-position-is-weak": (
             [C(B, locations=("hand",), position="defense")], [C(B, locations=("hand",))], main, {},
             [("slot-differs", "position", "low")]),
@@ -46,8 +51,8 @@ def _c(kind, **kw):
     return CONDITION_CLASSES[kind](span=(0, 4), phrase="", pattern_id="t", lang="xx", **kw)
 
 
-def _slots(src, tgt, frame=MAIN):
-    return sorted((m.slot, m.severity) for m in compare_conditions(src, tgt, frame)[0])
+def _slots(src, tgt, frame=MAIN, **kw):
+    return sorted((m.slot, m.severity) for m in compare_conditions(src, tgt, frame, **kw)[0])
 
 
 def test_cost_slots_are_compared_action_by_action():
@@ -99,6 +104,11 @@ def test_material_and_tribute_rule_slots():
                   Frame(kind="fusion", level=8)) == []
     assert _slots([_c("material-line", line=f)], [_c("material-line", line={**f, "named_materials": ("甲",)})],
                   Frame(kind="fusion", level=8)) == [("materials.named", "medium")]
+    # resolved on both sides: compared by passcode (the same number of names is not enough)
+    src, tgt = [_c("material-line", line=f)], [_c("material-line", line={**f, "named_materials": ("甲", "乙")})]
+    en_ids, zh_ids = {"A": 1, "B": 2}.get, {"甲": 1, "乙": 3}.get
+    assert _slots(src, tgt, FUSION, source_names=en_ids, target_names=zh_ids) == [("materials.named", "medium")]
+    assert _slots(src, tgt, FUSION, source_names=en_ids, target_names={"甲": 2, "乙": 1}.get) == []
     assert _slots([_c("tribute-rule", mode="optional", count=1)], [_c("tribute-rule", mode="required", count=1)]) == [
         ("mode", "medium")]
     assert _slots([_c("tribute-rule", count=1)], [_c("tribute-rule", count=2)]) == [("count", "medium")]
@@ -131,6 +141,32 @@ def test_real_texts_faithful_pair_agrees_and_each_slot_is_named():
 def test_real_texts_material_counts():
     assert _pair("2 Level 4 monsters", "4星怪兽×2", XYZ) == []
     assert _pair("3 Level 4 monsters", "4星怪兽×2", XYZ) == [("materials", "materials.count")]
+
+
+def test_named_materials_are_compared_by_passcode_through_each_input():
+    """Each side's own cards name its materials: a Fusion naming another card in one text is reported."""
+    def side(lang, text, names):
+        return [Card(id=1, name=names[0], lang=lang, text=text, frame=FUSION)] + [
+            Card(id=10 + i, name=n, lang=lang, text="x", frame=MAIN) for i, n in enumerate(names[1:])]
+    en = side("en", '"Alpha Dog" + "Beta Cat"', ["Fusion Pet", "Alpha Dog", "Beta Cat", "Gamma Cow"])
+    zh = ["Fusion Pet 融合", "阿尔法狗", "贝塔猫", "伽马牛"]
+
+    def run(zh_text):
+        rep = validate(en, side("zh-CN", zh_text, zh))
+        return sorted((m.condition, m.slot) for c in rep.cards if c.id == 1 for m in c.mismatches)
+    assert run("「阿尔法狗」＋「贝塔猫」") == []
+    assert run("「阿尔法狗」＋「伽马牛」") == [("materials", "materials.named")]
+
+
+def test_several_methods_are_compared_as_a_set():
+    """A condition allowing several methods ("Must be Fusion Summoned ... or with "X"") is compared
+    on the set of its alternatives, in any order: one missing is reported, none otherwise."""
+    M = "must-be-special-summoned"
+    fus = _c("special-summon-only-by", summon="fusion")
+    named = _c(M, method="named-card", exclusive=True)
+    assert _slots([fus, named], [named.model_copy(update={"span": (5, 9)}), fus]) == []
+    mm = compare_conditions([fus, named], [fus], FUSION)[0]
+    assert [(m.kind, m.condition) for m in mm] == [("missing-in-target", "special-summon-method")]
 
 
 def test_requirement_whose_is_read_in_both_languages():

@@ -60,10 +60,12 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
                            target_lang=target_lang or T.lang, cards_source=len(S.cards), cards_target=len(T.cards),
                            read_errors=[f"source: {e}" for e in S.errors] + [f"target: {e}" for e in T.errors])
     ids = sorted(set(S.cards) | set(T.cards) | set(S.missing) | set(T.missing))
+    names = (_resolver(S), _resolver(T))  # named materials are compared by passcode
     cut = SEV_RANK[min_severity]
     for n, cid in enumerate(ids, 1):
         sc, tc = S.cards.get(cid), T.cards.get(cid)
-        cr = None if sc is None and tc is None else check_card(cid, sc, tc, S, T, cat, include_missing, include_effects)
+        cr = None if sc is None and tc is None else check_card(cid, sc, tc, S, T, cat, include_missing, include_effects,
+                                                               names)
         if progress is not None:
             progress(n, len(ids))
         if cr is None:
@@ -77,6 +79,20 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
         if cr.mismatches:
             rep.cards.append(cr)
     return rep
+
+
+def _resolver(side: Side) -> Callable[[str], int | None]:
+    """card name -> passcode in ``side``'s input (:func:`extractor.structure.input_names`), built
+    on first use."""
+    from ..structure import input_names, name_key
+    table: dict[str, int] | None = None
+
+    def resolve(name: str) -> int | None:
+        nonlocal table
+        if table is None:
+            table = input_names(list(side.cards.values()))
+        return table.get(name_key(name, side.lang))
+    return resolve
 
 
 def _conds(card: Card, frame: Frame, cat: Catalog) -> tuple[list[Any], MappedText]:
@@ -96,14 +112,16 @@ def _unread(sides: dict[str, tuple[Card, list[Any], MappedText]]):
 
 
 def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat: Catalog,
-               include_missing: bool, include_effects: bool = False) -> CardReport | None:
+               include_missing: bool, include_effects: bool = False,
+               names: tuple[Callable[[str], int | None], Callable[[str], int | None]] | None = None
+               ) -> CardReport | None:
     """The :class:`CardReport` of one passcode (``None`` when nothing is to be reported about a
     card on one side only and ``include_missing`` is false).
 
     Card-level problems: a card on one side only (``card-missing-in-*``, low), an empty text
     (``empty-text``, high; not compared), a text that looks cut off (``truncated-text``), and a
     text that could not be analyzed (``analysis-failed``, high, with the side and the error;
-    not compared)."""
+    not compared).  ``names``: the two sides' card name -> passcode look-ups (named materials)."""
     name = (sc.name if sc else "") or (S.missing.get(cid, ("", ""))[0]) or (tc.name if tc else "")
     cr = CardReport(id=cid, name=name, target_name=tc.name if tc else "",
                     source_text=sc.text if sc else None, target_text=tc.text if tc else None,
@@ -147,7 +165,9 @@ def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat
     mm, smarks, tmarks = compare_conditions(s_conds, t_conds, frame, source_truncated=truncated.get("source", False),
                                             target_truncated=truncated.get("target", False),
                                             include_effects=include_effects,
-                                            unread=_unread({"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}))
+                                            unread=_unread({"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}),
+                                            source_names=names[0] if names else None,
+                                            target_names=names[1] if names else None)
     cr.mismatches.extend(mm)
     cr.source_marks, cr.target_marks = smarks, tmarks
     return cr

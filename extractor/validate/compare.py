@@ -19,7 +19,7 @@ from .pairing import differing, pair
 from .report import Mark, Mismatch
 from .rules import rules_for
 from .severity import presence_severity, slot_severity
-from .views import View, canonical
+from .views import Resolve, View, canonical
 
 __all__ = ["compare_conditions", "views_of"]
 
@@ -30,13 +30,15 @@ def _value(v: Any) -> Any:
     return sorted(v) if isinstance(v, frozenset) else v
 
 
-def views_of(conds: Iterable[Any], frame: Frame | None, skip: Iterable[str] = ()) -> list[View]:
-    """The views of one side's conditions after the ``view`` and ``drop`` rules."""
+def views_of(conds: Iterable[Any], frame: Frame | None, skip: Iterable[str] = (),
+             resolve: Resolve | None = None) -> list[View]:
+    """The views of one side's conditions after the ``view`` and ``drop`` rules (``resolve``: that
+    side's card name -> passcode, for named materials)."""
     skip = frozenset(skip)
     view_rules, drop_rules = rules_for("view", skip), rules_for("drop", skip)
     views = []
     for c in conds:
-        v = canonical(c, frame)
+        v = canonical(c, frame, resolve)
         for r in view_rules:
             v = r.fn(v, frame) or v
         views.append(v)
@@ -46,7 +48,8 @@ def views_of(conds: Iterable[Any], frame: Frame | None, skip: Iterable[str] = ()
 def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = None, *,
                        source_truncated: bool = False, target_truncated: bool = False,
                        include_effects: bool = False, unread: Unread | None = None,
-                       skip_rules: Iterable[str] = ()) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
+                       skip_rules: Iterable[str] = (), source_names: Resolve | None = None,
+                       target_names: Resolve | None = None) -> tuple[list[Mismatch], list[Mark], list[Mark]]:
     """Compare two lists of condition objects (one card, two texts).
 
     Returns ``(mismatches, source_marks, target_marks)``; mismatches in text order, spans into
@@ -57,10 +60,12 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
     (:func:`extractor.cues.unread_cue`), as ``(start, end, phrase)`` in its original text, or
     ``None``; a condition found on the OTHER side only is then ``low`` and points at that wording.
     ``skip_rules``: names of rules (:data:`extractor.validate.rules.RULES`) to leave out (tests).
+    ``source_names`` / ``target_names``: card name -> passcode in that side's input (``None``: not
+    found), so named materials are compared by passcode (issue 10 §2 / §9).
     The inputs are not changed.
     """
     skip = frozenset(skip_rules)
-    sv0, tv0 = views_of(src, frame, skip), views_of(tgt, frame, skip)
+    sv0, tv0 = views_of(src, frame, skip, source_names), views_of(tgt, frame, skip, target_names)
     drop: set[int] = set()
     read: dict[int, View] = {}
     for r in rules_for("cross", skip):

@@ -271,6 +271,19 @@ def _unread_count(slot: str, x: Any, y: Any) -> bool | None:
     return None
 
 
+@rule("named-materials-by-passcode", stage="agree",
+      seed="Issue 10 §2: named materials are resolved to passcodes when the input database holds a card of that "
+           "name; seed 000, Fusion Summoning Conditions: a Fusion Monster is Summoned with the above Fusion "
+           "Material Monsters",
+      decides="materials.named ((count, passcodes)) agrees on the passcodes when both sides resolved every name, "
+              "else on how many materials are named (names are words of one language)")
+def _named(slot: str, x: Any, y: Any) -> bool | None:
+    if slot != "materials.named":
+        return None
+    (nx, ix), (ny, iy) = x, y
+    return ix == iy if ix and iy else nx == ny
+
+
 # -- implied: a condition on one side only that the rules impose anyway -------------------------
 
 def _summon_kinds(other: list[View]) -> set[str]:

@@ -24,8 +24,10 @@ a cost ... such as Tributing, banishing or discarding"), named as the report nam
 
 A material line (group ``materials``; seed 000: a Fusion Monster is Summoned with "the above Fusion
 Material Monsters"): ``materials.summon``, ``materials.count``, ``materials.tuner``,
-``materials.non_tuner``, ``materials.level``, ``materials.alternative`` and ``materials.named``
-(how many materials are named by card name: names are words of one language).  A Tribute rule
+``materials.non_tuner``, ``materials.level``, ``materials.alternative`` and ``materials.named``:
+``(how many materials are named, their passcodes)`` -- the passcodes (sorted) when every name is
+the name of a card of that side's input (``resolve``), else ``()``: names are words of one
+language, so two sides are compared on passcodes when both have them, else on the number.  A Tribute rule
 (group ``tribute-rule``): ``mode``, ``count`` and ``filter`` (typed parts).
 
 The comparison reads a condition only through :attr:`View.facts`: a projection of the condition
@@ -39,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType, SimpleNamespace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..frame import Frame
 
@@ -140,21 +142,29 @@ def requirement_slot(req: Any) -> tuple | None:
     return (req.kind, tuple(sorted(set(getattr(req, "whose", ()) or ()))))
 
 
-def material_slots(line: Any) -> dict[str, Any]:
-    """The ``materials.*`` slots of a :class:`extractor.slots.MaterialLine` (module docstring)."""
+Resolve = Callable[[str], "int | None"]
+
+
+def material_slots(line: Any, resolve: Resolve | None = None) -> dict[str, Any]:
+    """The ``materials.*`` slots of a :class:`extractor.slots.MaterialLine` (module docstring);
+    ``resolve(name)``: the passcode of the card of that name in the side's input, or ``None``."""
+    named = tuple(line.named_materials)
+    ids = [resolve(n) for n in named] if resolve is not None else []
+    ids_t = tuple(sorted(ids)) if named and ids and all(i is not None for i in ids) else ()
     return {"materials.summon": line.summon, "materials.count": line.count, "materials.tuner": line.tuner,
             "materials.non_tuner": line.non_tuner, "materials.level": line.level,
-            "materials.alternative": line.alternative, "materials.named": len(line.named_materials)}
+            "materials.alternative": line.alternative, "materials.named": (len(named), ids_t)}
 
 
-def canonical(cond: Any, frame: Frame | None = None) -> View:
+def canonical(cond: Any, frame: Frame | None = None, resolve: Resolve | None = None) -> View:
     """The canonical :class:`View` of a condition object, before the meaning rules
     (:mod:`extractor.validate.rules`, stage ``view``) read it further.
 
     ``frame`` only picks the default location of a procedure that names none (seed 002: "Cards
     that do not specify the location ... are always Special Summoned from the hand"; the Extra
     Deck for an Extra Deck monster).  With no card type (a file with none, e.g. the i18n JSON) an
-    unstated location is left empty and not compared.
+    unstated location is left empty and not compared.  ``resolve``: card name -> passcode in this
+    side's input (named materials, :func:`material_slots`).
     """
     k = cond.kind
     known = frame is not None and frame.kind is not None
@@ -187,7 +197,7 @@ def canonical(cond: Any, frame: Frame | None = None) -> View:
     if k == "normal-summon-without-tributes":
         return _view(k, {"set_allowed": cond.set_allowed}, cond)
     if k == "material-line":
-        return _view("materials", material_slots(cond.line), cond)
+        return _view("materials", material_slots(cond.line, resolve), cond)
     if k == "tribute-rule":
         return _view(k, {"mode": cond.mode, "count": cond.count, "filter": _typed_filter(cond.filter)}, cond)
     if k == "additional-normal-summon":
