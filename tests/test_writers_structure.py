@@ -58,3 +58,147 @@ def test_models_refuse_an_unknown_key():
     with pytest.raises(ValidationError):
         StructureView.model_validate({"tribute_rules": [{"mode": "required", "tributes": 3, "span": [0, 1],
                                                          "pattern_id": "x", "colour": "red"}]})
+
+
+# ---------------------------------------------------------------- CSV
+
+def test_csv_cells_read_like_the_card():
+    from extractor.writers import csv_materials, csv_procedures, csv_tribute_rules
+
+    proc = {"range": ["hand"], "once_per_turn": True, "once_per_duel": False, "to_opponent_field": False,
+            "position": "defense", "zone_restricted": False, "requires_condition": False,
+            "cost_actions": [{"action": "banish", "count": [1, 1], "from": ["grave"]},
+                             {"action": "banish", "count": [1, 1], "from": ["grave"]}]}
+    assert csv_procedures([proc]) == "hand: banish 1 (gy) + banish 1 (gy); once per turn; in defense position"
+    free = {"range": ["grave", "hand"], "cost_actions": [{"action": "none"}], "requires_condition": True,
+            "requirement": {"kind": "control-no-monsters", "phrase": "If you control no monsters"}}
+    lp = {"range": ["extra"], "cost_actions": [{"action": "pay_lp", "count": None}], "to_opponent_field": True}
+    assert csv_procedures([free, lp]) == ("gy, hand: no cost; if: If you control no monsters"
+                                          " | extra: pay LP (half); to the opponent's field")
+    assert csv_materials([{"summon": "synchro", "tuner": [1, 1], "non_tuner": [1, None]}]) == "synchro: tuner 1, non-tuner 1+"
+    assert csv_materials([{"summon": "xyz", "level": 4, "count": [2, 2], "alternative": True},
+                          {"summon": "link", "count": [2, 4]}]) == "xyz: level 4, 2 (or alternative) | link: 2-4"
+    assert csv_materials([{"summon": "fusion", "count": [3, 3], "named_materials": [89631139],
+                           "named_names": ["Blue-Eyes White Dragon"]}]) == \
+        "fusion: 3; named: Blue-Eyes White Dragon (89631139)"
+    assert csv_tribute_rules([{"mode": "optional", "tributes": 1, "filter": "1 Dinosaur monster"},
+                              {"mode": "required", "tributes": None}]) == "optional 1 (1 Dinosaur monster) | required ?"
+
+
+def test_csv_output_has_the_structure_columns(tmp_path, sample_jsonl):
+    import csv
+
+    out = tmp_path / "out.csv"
+    assert CliRunner().invoke(main, ["tag", str(SAMPLE), "-o", str(out)]).exit_code == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8", newline="")))
+    assert {"procedures", "materials", "tribute_rules"} <= set(rows[0])
+    assert len(rows) == len(sample_jsonl)
+    for row, rec in zip(rows, sample_jsonl):
+        assert row["id"] == str(rec["id"])
+        assert (row["procedures"] != "") == bool(rec["procedures"])
+        assert row["procedures"].count(" | ") == max(len(rec["procedures"]) - 1, 0)
+        assert (row["materials"] != "") == bool(rec["materials"])
+        assert (row["tribute_rules"] != "") == bool(rec["tribute_rules"])
+    blue = next(r for r in rows if r["name"] == "Blue-Eyes Ultimate Dragon")
+    assert blue["materials"] == "fusion: 3; named: Blue-Eyes White Dragon (89631139)"
+    obelisk = next(r for r in rows if r["name"] == "Obelisk the Tormentor")
+    assert obelisk["tribute_rules"] == "required 3"
+
+
+# ---------------------------------------------------------------- SQLite
+
+@pytest.fixture(scope="module")
+def sample_db(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wsdb") / "out.db"
+    r = CliRunner().invoke(main, ["tag", str(SAMPLE), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def test_sqlite_structure_is_related_tables(sample_db, sample_jsonl):
+    con = sqlite3.connect(sample_db)
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"cards", "card_tags", "procedures", "cost_actions", "materials", "material_names", "tribute_rules"} <= tables
+    cols = {r[1] for r in con.execute("PRAGMA table_info(cards)")}
+    assert "procedures" not in cols and "materials" not in cols  # no JSON text for the structure
+    fks = {t: {(r[2], r[3], r[4]) for r in con.execute(f"PRAGMA foreign_key_list({t})")}
+           for t in ("procedures", "cost_actions", "materials", "material_names", "tribute_rules")}
+    assert fks["procedures"] == {("cards", "card_rowid", "card_rowid")}
+    assert fks["cost_actions"] == {("procedures", "procedure_id", "procedure_id")}
+    assert fks["material_names"] == {("materials", "material_id", "material_id")}
+    assert fks["tribute_rules"] == {("cards", "card_rowid", "card_rowid")}
+    indexes = {r[0] for r in con.execute("SELECT tbl_name FROM sqlite_master WHERE type = 'index'")}
+    assert {"procedures", "cost_actions", "materials", "material_names", "tribute_rules"} <= indexes
+    assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+    # one row per item of the JSONL output
+    for table, key in (("procedures", "procedures"), ("materials", "materials"), ("tribute_rules", "tribute_rules")):
+        assert con.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == sum(len(r[key]) for r in sample_jsonl)
+    n_costs = sum(len(p["cost_actions"]) for r in sample_jsonl for p in r["procedures"])
+    assert con.execute("SELECT COUNT(*) FROM cost_actions").fetchone()[0] == n_costs
+
+
+def test_sqlite_rows_say_what_the_jsonl_says(sample_db, sample_jsonl):
+    con = sqlite3.connect(sample_db)
+    by_card = {(r["id"], r["lang"]): r for r in sample_jsonl}
+    # a SQL question a database user asks: Synchro Monsters with 1 Tuner and 1+ non-Tuners
+    got = {(i, lg) for i, lg in con.execute(
+        "SELECT c.id, c.lang FROM materials m JOIN cards c USING (card_rowid) "
+        "WHERE m.summon = 'synchro' AND m.tuner_min = 1 AND m.non_tuner_min = 1 AND m.non_tuner_max IS NULL")}
+    want = {k for k, r in by_card.items() if any(m["summon"] == "synchro" and m["tuner"] == [1, 1]
+                                                 and m["non_tuner"] == [1, None] for m in r["materials"])}
+    assert got == want != set()
+    # procedures that Tribute from the field, with their counts
+    got = {(i, lg, lo, hi) for i, lg, lo, hi in con.execute(
+        "SELECT c.id, c.lang, a.count_min, a.count_max FROM cost_actions a JOIN procedures p USING (procedure_id) "
+        "JOIN cards c USING (card_rowid) WHERE a.action = 'tribute' AND a.places = 'field'")}
+    want = {(k[0], k[1], *(a["count"] or [None, None])) for k, r in by_card.items() for p in r["procedures"]
+            for a in p["cost_actions"] if a["action"] == "tribute" and a.get("from") == ["field"]}
+    assert got == want != set()
+    # requirements and ranges
+    for (cid, lang, rng, reqk, req) in con.execute(
+            "SELECT c.id, c.lang, p.range, p.requirement_kind, p.requirement FROM procedures p JOIN cards c USING (card_rowid)"):
+        (proc,) = by_card[(cid, lang)]["procedures"]
+        assert rng.split() == proc["range"]
+        assert req == (proc["requirement"] or {}).get("phrase")
+        assert (reqk is None) == (proc["requirement"] is None)
+    # named Fusion Materials: names with the passcodes the JSONL resolved
+    got = {}
+    for cid, lang, pc, name in con.execute(
+            "SELECT c.id, c.lang, n.passcode, n.name FROM material_names n JOIN materials m USING (material_id) "
+            "JOIN cards c USING (card_rowid)"):
+        got.setdefault((cid, lang), []).append((pc, name))
+    want = {k: r["materials"][0] for k, r in by_card.items() if r["materials"] and r["materials"][0].get("named_names")}
+    assert set(got) == set(want) != set()
+    for k, m in want.items():
+        assert [n for _, n in got[k]] == m["named_names"]
+        assert sorted(pc for pc, _ in got[k] if pc is not None) == m["named_materials"]
+    assert (89631139, "Blue-Eyes White Dragon") in got[(23995346, "en")]
+    # Tribute rules
+    rules = {(i, lg, mode, t) for i, lg, mode, t in con.execute(
+        "SELECT c.id, c.lang, r.mode, r.tributes FROM tribute_rules r JOIN cards c USING (card_rowid)")}
+    assert rules == {(k[0], k[1], t["mode"], t["tributes"]) for k, r in by_card.items() for t in r["tribute_rules"]}
+
+
+def test_query_reads_the_tables_as_the_jsonl(sample_db, sample_jsonl, tmp_path):
+    from extractor.query import iter_records
+
+    jsonl = tmp_path / "out.jsonl"
+    jsonl.write_text("".join(json.dumps(r) + "\n" for r in sample_jsonl), encoding="utf-8")
+    from_db = {(r["id"], r["lang"]): r for r, _ in iter_records(str(sample_db))}
+    assert len(from_db) == len(sample_jsonl)
+    for rec in sample_jsonl:
+        got = from_db[(rec["id"], rec["lang"])]
+        for key in KEYS:
+            assert len(got[key]) == len(rec[key])
+        for g, w in zip(got["procedures"], rec["procedures"]):
+            for f in ("range", "once_per_turn", "once_per_duel", "to_opponent_field", "position", "zone_restricted",
+                      "requires_condition", "cost_actions"):
+                assert g[f] == w[f], f
+        for g, w in zip(got["materials"], rec["materials"]):
+            assert {k: g[k] for k in g} == {k: w[k] for k in g}
+    for expr in ("cost:tribute", "cost:none", "summon:synchro", "summon:fusion", "-cost:none is:nomi"):
+        r_db = CliRunner().invoke(main, ["query", str(sample_db), expr, "--count"])
+        r_js = CliRunner().invoke(main, ["query", str(jsonl), expr, "--count"])
+        assert r_db.exit_code == r_js.exit_code == 0, expr
+        assert r_db.stdout == r_js.stdout, expr
+        assert expr.startswith("-") or r_db.stdout.split()[0] != "0", expr
