@@ -202,3 +202,55 @@ def test_query_reads_the_tables_as_the_jsonl(sample_db, sample_jsonl, tmp_path):
         assert r_db.exit_code == r_js.exit_code == 0, expr
         assert r_db.stdout == r_js.stdout, expr
         assert expr.startswith("-") or r_db.stdout.split()[0] != "0", expr
+
+
+# ---------------------------------------------------------------- explain
+
+def _table_text(tab) -> str:
+    from rich.console import Console
+
+    import io
+
+    con = Console(width=250, record=True, file=io.StringIO())
+    con.print(tab)
+    return con.export_text()
+
+
+def test_explain_shows_the_procedure_table():
+    text = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 1 LIGHT and 1 DARK '
+            'monster from your GY. You can only Special Summon "Chaos Sorcerer" once per turn this way.')
+    r = CliRunner().invoke(main, ["explain", text])
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.stdout.split())
+    assert "procedures (built-in Special Summons)" in out
+    assert "banish 2 from gy: LIGHT and DARK monster" in out
+    assert "once per turn" in out
+
+
+def test_structure_tables_show_each_slot():
+    from types import SimpleNamespace
+
+    from extractor.explain import structure_tables
+
+    res = SimpleNamespace(
+        procedures=[{"range": ["grave", "hand"], "once_per_turn": False, "once_per_duel": True, "position": "defense",
+                     "to_opponent_field": True, "zone_restricted": False, "requires_condition": True,
+                     "requirement": {"kind": "control-no-monsters", "phrase": "If you control no monsters"},
+                     "cost_actions": [{"action": "pay_lp", "count": 1000},
+                                      {"action": "discard", "count": [1, None], "from": ["hand"]}],
+                     "cost": [{"action": "pay-lp", "amount": 1000},
+                              {"action": "discard", "places": ["hand"], "filter": {"phrase": "Spell"}}],
+                     "span": [3, 40], "pattern_id": "en.x"}],
+        materials=[{"summon": "synchro", "tuner": [2, 2], "non_tuner": [1, 1], "span": [0, 5], "pattern_id": "en.s"},
+                   {"summon": "xyz", "level": 4, "count": [2, None], "alternative": True, "span": [0, 5], "pattern_id": "en.x"},
+                   {"summon": "fusion", "count": [2, 2], "named_materials": [89631139], "span": [0, 5], "pattern_id": "en.f",
+                    "named_names": ["Blue-Eyes White Dragon", "Nobody"]}],
+        tribute_rules=[{"mode": "optional", "tributes": 1, "filter": "1 Dinosaur monster", "span": [0, 9], "pattern_id": "en.t"}])
+    procs, mats, rules = (_table_text(t) for t in structure_tables(res))
+    for want in ("gy, hand", "pay LP 1000", "discard 1+ from hand: Spell", "control-no-monsters: If you control no monsters",
+                 "once per Duel", "to the opponent's field, defense position", "3-40"):
+        assert want in procs, want
+    for want in ("tuner 2, non-tuner 1", "2+", "yes", "Blue-Eyes White Dragon, Nobody (89631139)"):
+        assert want in mats, want
+    assert "optional" in rules and "1 Dinosaur monster" in rules
+    assert structure_tables(SimpleNamespace(procedures=[], materials=[], tribute_rules=[])) == []
