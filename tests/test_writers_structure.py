@@ -254,3 +254,28 @@ def test_structure_tables_show_each_slot():
         assert want in mats, want
     assert "optional" in rules and "1 Dinosaur monster" in rules
     assert structure_tables(SimpleNamespace(procedures=[], materials=[], tribute_rules=[])) == []
+
+
+# ---------------------------------------------------------------- real databases
+
+@pytest.mark.parametrize("db", ["goat-en-US.cdb", "goat-zh-CN.cdb", "prerelease-2026-zh-TW.cdb"])
+def test_real_databases_fit_the_models_and_the_tables(shared, tmp_path, db):
+    src = shared / "data" / "cdb" / db
+    if not src.is_file():
+        pytest.skip(f"no {db} in ../shared")
+    jsonl, sqlite = tmp_path / "out.jsonl", tmp_path / "out.db"
+    for out in (jsonl, sqlite):
+        r = CliRunner().invoke(main, ["tag", str(src), "-o", str(out), "--no-progress"])
+        assert r.exit_code == 0, r.output
+    recs = [json.loads(x) for x in jsonl.read_text(encoding="utf-8").splitlines()]
+    for rec in recs:
+        view = StructureView.model_validate({k: rec.get(k, []) for k in KEYS})
+        assert view.model_dump(mode="json", by_alias=True, exclude_unset=True) == {k: rec.get(k, []) for k in KEYS}
+    con = sqlite3.connect(sqlite)
+    assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+    n_procs = sum(len(r.get("procedures", [])) for r in recs)
+    assert n_procs > 20
+    assert con.execute("SELECT COUNT(*) FROM procedures").fetchone()[0] == n_procs
+    assert con.execute("SELECT COUNT(*) FROM materials").fetchone()[0] == sum(len(r.get("materials", [])) for r in recs)
+    assert con.execute("SELECT COUNT(*) FROM cost_actions").fetchone()[0] == sum(
+        len(p["cost_actions"]) for r in recs for p in r.get("procedures", []))
