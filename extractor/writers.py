@@ -43,11 +43,15 @@ CSV_COLUMNS = ["id", "name", "lang", "tags", "tributes", "conditions", "register
 #: row per card (``card_rowid`` its key; ``conditions``, ``profile`` and ``warnings`` as JSON text);
 #: ``card_tags``: one row per tag.  ``procedures``: one row per built-in Special Summon procedure
 #: (``n``: its place in the card's list; ``range``: STRUCTURE.md places, space-separated;
-#: ``requirement_kind`` / ``requirement``: the precondition's kind and phrase); ``cost_actions``: one
+#: ``requirement_kind`` / ``requirement`` / ``requirement_count_min`` / ``_max``: the precondition's
+#: kind, phrase and count ("exactly 3 DARK monsters in your GY": 3, 3)); ``cost_actions``: one
 #: row per action of a procedure's cost (``action`` ``none`` = nothing is paid; ``count_min`` /
 #: ``count_max`` (``NULL`` max = "or more"); ``amount``: LP of ``pay_lp``, materials of ``detach``,
 #: counters of ``remove_counter``; ``places``: where the paid cards come from, STRUCTURE.md names,
-#: space-separated; ``filter``: what they must be, as written); ``materials``: one row per material
+#: space-separated; ``filter``: what they must be, as written, and its typed parts where stated:
+#: ``attributes``, ``types``, ``card_kinds`` (comma-separated: "Winged Beast", "Fusion Monster"),
+#: ``level_min`` / ``level_max``, ``face_up``); ``cost_action_names``: the card names (``archetype``
+#: 0) and archetypes (``archetype`` 1) of a cost's filter; ``materials``: one row per material
 #: line; ``material_names``: the materials named by card name (``passcode`` ``NULL`` when the input
 #: database holds no card of that name); ``tribute_rules``: one row per Tribute rule.
 SQLITE_SCHEMA = """
@@ -58,11 +62,14 @@ CREATE TABLE procedures (procedure_id INTEGER PRIMARY KEY, card_rowid INTEGER NO
                          n INTEGER NOT NULL, kind TEXT, range TEXT, once_per_turn INTEGER, once_per_duel INTEGER,
                          to_opponent_field INTEGER, position TEXT, zone_restricted INTEGER,
                          requires_condition INTEGER, requirement_kind TEXT, requirement TEXT,
-                         span_start INTEGER, span_end INTEGER, pattern_id TEXT);
+                         requirement_count_min INTEGER, requirement_count_max INTEGER, span_start INTEGER, span_end INTEGER, pattern_id TEXT);
 CREATE TABLE cost_actions (cost_action_id INTEGER PRIMARY KEY,
                            procedure_id INTEGER NOT NULL REFERENCES procedures(procedure_id),
                            n INTEGER NOT NULL, action TEXT NOT NULL, count_min INTEGER, count_max INTEGER,
-                           amount INTEGER, places TEXT, filter TEXT);
+                           amount INTEGER, places TEXT, filter TEXT, attributes TEXT, types TEXT,
+                           card_kinds TEXT, level_min INTEGER, level_max INTEGER, face_up INTEGER);
+CREATE TABLE cost_action_names (cost_action_id INTEGER NOT NULL REFERENCES cost_actions(cost_action_id),
+                                name TEXT NOT NULL, archetype INTEGER NOT NULL);
 CREATE TABLE materials (material_id INTEGER PRIMARY KEY, card_rowid INTEGER NOT NULL REFERENCES cards(card_rowid),
                         n INTEGER NOT NULL, summon TEXT NOT NULL, count_min INTEGER, count_max INTEGER,
                         tuner_min INTEGER, tuner_max INTEGER, non_tuner_min INTEGER, non_tuner_max INTEGER,
@@ -76,6 +83,8 @@ CREATE TABLE tribute_rules (tribute_rule_id INTEGER PRIMARY KEY,
 CREATE INDEX procedures_card ON procedures(card_rowid);
 CREATE INDEX cost_actions_procedure ON cost_actions(procedure_id);
 CREATE INDEX cost_actions_action ON cost_actions(action);
+CREATE INDEX cost_action_names_action ON cost_action_names(cost_action_id);
+CREATE INDEX cost_action_names_name ON cost_action_names(name);
 CREATE INDEX materials_card ON materials(card_rowid);
 CREATE INDEX materials_summon ON materials(summon);
 CREATE INDEX material_names_material ON material_names(material_id);
@@ -182,14 +191,13 @@ def _insert_structure(db, card_rowid: int, obj: dict, names: list) -> None:
     for n, p in enumerate(obj.get("procedures") or []):
         req = p.get("requirement") or {}
         span = p.get("span") or (None, None)
-        cur = db.execute("INSERT INTO procedures VALUES (NULL,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+        cur = db.execute("INSERT INTO procedures VALUES (NULL,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
             card_rowid, n, p.get("kind"), " ".join(p.get("range") or []), p.get("once_per_turn"), p.get("once_per_duel"),
             p.get("to_opponent_field"), p.get("position"), p.get("zone_restricted"), p.get("requires_condition"),
-            (req.get("kind") or "other") if req else None, req.get("phrase") if req else None, span[0], span[1],
-            p.get("pattern_id")))
+            (req.get("kind") or "other") if req else None, req.get("phrase") if req else None,
+            *_pair(req.get("count")), span[0], span[1], p.get("pattern_id")))
         pid = cur.lastrowid
         read = p.get("cost") or []
-        rows = []
         for i, a in enumerate(p.get("cost_actions") or []):
             act, count = a.get("action"), a.get("count")
             amount = None
@@ -197,10 +205,16 @@ def _insert_structure(db, card_rowid: int, obj: dict, names: list) -> None:
                 amount, count = count, None
             elif act in ("detach", "remove_counter"):
                 amount, count = (count[0] if count else None), None
-            flt = read[i].get("filter") if i < len(read) and isinstance(read[i], dict) else None
-            rows.append((pid, i, act, *_pair(count), amount, " ".join(a.get("from") or []) or None,
-                         (flt or {}).get("phrase") or None))
-        db.executemany("INSERT INTO cost_actions VALUES (NULL,?,?,?,?,?,?,?,?)", rows)
+            flt = (read[i].get("filter") if i < len(read) and isinstance(read[i], dict) else None) or {}
+            cur = db.execute("INSERT INTO cost_actions VALUES (NULL,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+                pid, i, act, *_pair(count), amount, " ".join(a.get("from") or []) or None, flt.get("phrase") or None,
+                ", ".join(flt.get("attributes") or ()) or None, ", ".join(flt.get("types") or ()) or None,
+                ", ".join(flt.get("card_kinds") or ()) or None, *_pair(flt.get("levels")),
+                bool(flt.get("face_up")) if flt else None))
+            named = [(cur.lastrowid, nm, 0) for nm in flt.get("names") or ()]
+            named += [(cur.lastrowid, nm, 1) for nm in flt.get("archetypes") or ()]
+            if named:
+                db.executemany("INSERT INTO cost_action_names VALUES (?,?,?)", named)
     for n, m in enumerate(obj.get("materials") or []):
         span = m.get("span") or (None, None)
         alt = m.get("alternative") if m.get("summon") == "xyz" else None

@@ -279,3 +279,51 @@ def test_real_databases_fit_the_models_and_the_tables(shared, tmp_path, db):
     assert con.execute("SELECT COUNT(*) FROM materials").fetchone()[0] == sum(len(r.get("materials", [])) for r in recs)
     assert con.execute("SELECT COUNT(*) FROM cost_actions").fetchone()[0] == sum(
         len(p["cost_actions"]) for r in recs for p in r.get("procedures", []))
+
+
+def test_sqlite_keeps_each_slot_of_a_procedure(tmp_path):
+    from extractor.writers import Writer
+
+    rec = {"id": 7, "name": "Test Card", "lang": "en", "tags": ["nomi"], "conditions": [], "profile": None,
+           "procedures": [{"kind": "builtin", "range": ["grave", "hand"], "once_per_turn": True, "once_per_duel": False,
+                           "to_opponent_field": False, "position": "defense", "zone_restricted": True,
+                           "requires_condition": True,
+                           "requirement": {"kind": "cards-in-gy", "phrase": "exactly 3 DARK monsters in your GY",
+                                           "count": [3, 3]},
+                           "cost_actions": [{"action": "banish", "count": [1, 2], "from": ["field", "grave"]},
+                                            {"action": "pay_lp", "count": 1000},
+                                            {"action": "detach", "count": [2, 2]}],
+                           "cost": [{"action": "banish", "count": [1, 2], "places": ["field", "gy"],
+                                     "filter": {"phrase": "face-up Level 5 or higher LIGHT Winged Beast monster",
+                                                "attributes": ["LIGHT"], "types": ["Winged Beast"],
+                                                "card_kinds": ["Effect Monster"], "levels": [5, None], "face_up": True,
+                                                "names": ["Harpie Lady"], "archetypes": ["Harpie"]}},
+                                    {"action": "pay-lp", "amount": 1000}, {"action": "detach", "amount": 2}],
+                           "span": [0, 10], "pattern_id": "en.test"}],
+           "materials": [{"summon": "xyz", "level": 4, "count": [2, None], "alternative": True, "span": [0, 3],
+                          "pattern_id": "en.m"}],
+           "tribute_rules": [{"mode": "optional", "tributes": 1, "filter": "1 Dinosaur monster", "span": [4, 9],
+                              "pattern_id": "en.t"}]}
+    out = tmp_path / "one.db"
+    with Writer(str(out), "sqlite") as w:
+        w.write(rec)
+    con = sqlite3.connect(out)
+    assert con.execute("SELECT range, once_per_turn, position, zone_restricted, requires_condition, requirement_kind, "
+                       "requirement, requirement_count_min, requirement_count_max FROM procedures").fetchall() == [
+        ("grave hand", 1, "defense", 1, 1, "cards-in-gy", "exactly 3 DARK monsters in your GY", 3, 3)]
+    assert con.execute("SELECT action, count_min, count_max, amount, places, attributes, types, card_kinds, "
+                       "level_min, level_max, face_up FROM cost_actions ORDER BY n").fetchall() == [
+        ("banish", 1, 2, None, "field grave", "LIGHT", "Winged Beast", "Effect Monster", 5, None, 1),
+        ("pay_lp", None, None, 1000, None, None, None, None, None, None, None),
+        ("detach", None, None, 2, None, None, None, None, None, None, None)]
+    assert con.execute("SELECT name, archetype FROM cost_action_names ORDER BY archetype").fetchall() == [
+        ("Harpie Lady", 0), ("Harpie", 1)]
+    assert con.execute("SELECT summon, level, count_min, count_max, alternative FROM materials").fetchall() == [
+        ("xyz", 4, 2, None, 1)]
+    assert con.execute("SELECT mode, tributes, filter FROM tribute_rules").fetchall() == [("optional", 1, "1 Dinosaur monster")]
+    con.close()
+    from extractor.query import iter_records
+
+    ((back, _),) = list(iter_records(str(out)))
+    assert back["procedures"][0]["cost_actions"] == rec["procedures"][0]["cost_actions"]
+    assert back["materials"] == [{k: v for k, v in rec["materials"][0].items() if k not in ("span", "pattern_id")}]
