@@ -462,7 +462,10 @@ def iter_records(path: str, lang: str | None = None, input_format: str | None = 
     ``input_format`` always tags on the fly).  ``needs``: the record fields the query reads (an
     old SQLite output without them is refused).  Records with an ``error`` (a card that could not
     be read) and lines that are not JSON objects are not yielded: each is appended to
-    ``problems`` (naming the line, or the card's id and name).
+    ``problems`` (naming the line, or the card's id and name).  From SQLite output the records'
+    ``procedures``, ``materials`` and ``tribute_rules`` are rebuilt from its related tables
+    (:data:`extractor.writers.SQLITE_SCHEMA`) with STRUCTURE.md's keys and the requirement's kind
+    and phrase (spans, pattern ids and cost filters stay in the tables).
 
     Raises: OSError (the file cannot be opened), ValueError / :class:`extractor.readers.InputError`
     (not a card database, an SQLite output lacking a needed column).
