@@ -232,28 +232,34 @@ def _insert_structure(db, card_rowid: int, obj: dict, names: list) -> None:
 
 def _resolve_material_names(db, names: list) -> None:
     """Fill ``material_names``: one row per named material of each line, its passcode found as
-    ``tag`` found it (:func:`extractor.structure.input_names` over the cards written, each name
-    keyed by :func:`extractor.structure.name_key`) and kept only when the line's
-    ``named_materials`` holds it (so the table says what the JSONL says); a passcode of
-    ``named_materials`` no name was tied to gets a row without a name (none is lost)."""
+    ``tag`` found it (:func:`extractor.structure.input_names` over those cards written that some
+    line's ``named_materials`` holds; each name keyed by :func:`extractor.structure.name_keys`) and
+    kept only when the line's ``named_materials`` holds it, so the table says what the JSONL says;
+    a passcode of ``named_materials`` no name was tied to gets a row without a name (none is lost).
+    ``names``: ``(material_id, names, lang, named_materials)`` per line."""
     if not names:
         return
     from types import SimpleNamespace
 
-    from .structure import input_names, name_key
+    from .structure import input_names, name_keys
 
+    wanted = {pc for *_, ids in names for pc in ids}  # only the cards a line resolved to need a key
     cards = [SimpleNamespace(id=i, name=nm, lang=lg) for i, nm, lg in
-             db.execute("SELECT id, name, lang FROM cards WHERE error IS NULL ORDER BY card_rowid")]
+             db.execute("SELECT id, name, lang FROM cards WHERE error IS NULL ORDER BY card_rowid") if i in wanted]
     by_key = input_names(cards)
+    by_lang: dict[str, list[str]] = {}
+    for _, written, lang, _ in names:
+        by_lang.setdefault(lang, []).extend(written)
+    keys = {lang: iter(name_keys(ns, lang)) for lang, ns in by_lang.items()}  # one normalizer pass a language
     rows = []
     for mid, written, lang, ids in names:
-        left = set(ids)
+        held, tied = set(ids), set()
         for nm in written:
-            pc = by_key.get(name_key(nm, lang))
-            pc = pc if pc in left else None
+            pc = by_key.get(next(keys[lang]))
+            pc = pc if pc in held else None
+            tied.add(pc)
             rows.append((mid, pc, nm))
-        for pc in sorted(left - {r[1] for r in rows if r[0] == mid}):
-            rows.append((mid, pc, None))
+        rows.extend((mid, pc, None) for pc in sorted(held - tied))
     db.executemany("INSERT INTO material_names VALUES (?,?,?)", rows)
 
 
