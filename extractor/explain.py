@@ -139,15 +139,6 @@ def _sources(res, kinds: tuple[str, ...]) -> str:
     return "; ".join(found) or "-"
 
 
-def _count(c) -> str:
-    if c is None:
-        return "?"
-    if isinstance(c, int):
-        return str(c)
-    lo, hi = c
-    return f"{lo}+" if hi is None else str(lo) if lo == hi else f"{lo}-{hi}"
-
-
 def _places(places) -> str:
     return ", ".join(p.replace("grave", "gy").replace("_", "-") for p in places or ())
 
@@ -158,7 +149,9 @@ def _cost_line(action: dict, read: dict | None) -> str:
         return "none (nothing is paid)"
     if act == "pay_lp":
         return "pay LP " + ("half" if action.get("count") is None else str(action["count"]))
-    text = f"{act.replace('_', ' ')} {_count(action.get('count'))}"
+    from .writers import count_text
+
+    text = f"{act.replace('_', ' ')} {count_text(action.get('count'))}"
     if action.get("from"):
         text += f" from {_places(action['from'])}"
     flt = (read or {}).get("filter") or {}
@@ -175,6 +168,8 @@ def structure_tables(res) -> list[Table]:
     (mode, Tributes, what must be Tributed).  Counts read ``1``, ``1+``, ``1-3``, ``?`` (not read).
     Input: a :class:`extractor.pipeline.CardResult` (or any object with those three lists of
     dicts).  Raises nothing."""
+    from .writers import count_text
+
     tables = []
     procs = getattr(res, "procedures", None) or []
     if procs:
@@ -203,8 +198,8 @@ def structure_tables(res) -> list[Table]:
             tab.add_column(col)
         for i, m in enumerate(mats):
             kind = m.get("summon", "")
-            counts = (f"tuner {_count(m.get('tuner'))}, non-tuner {_count(m.get('non_tuner'))}" if kind == "synchro"
-                      else _count(m.get("count")))
+            counts = (f"tuner {count_text(m.get('tuner'))}, non-tuner {count_text(m.get('non_tuner'))}" if kind == "synchro"
+                      else count_text(m.get("count")))
             ids = m.get("named_materials") or []
             named = ", ".join(m.get("named_names") or []) + (f" ({', '.join(map(str, ids))})" if ids else "")
             span = m.get("span") or ("", "")

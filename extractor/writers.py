@@ -62,7 +62,8 @@ CREATE TABLE procedures (procedure_id INTEGER PRIMARY KEY, card_rowid INTEGER NO
                          n INTEGER NOT NULL, kind TEXT, range TEXT, once_per_turn INTEGER, once_per_duel INTEGER,
                          to_opponent_field INTEGER, position TEXT, zone_restricted INTEGER,
                          requires_condition INTEGER, requirement_kind TEXT, requirement TEXT,
-                         requirement_count_min INTEGER, requirement_count_max INTEGER, span_start INTEGER, span_end INTEGER, pattern_id TEXT);
+                         requirement_count_min INTEGER, requirement_count_max INTEGER,
+                         span_start INTEGER, span_end INTEGER, pattern_id TEXT);
 CREATE TABLE cost_actions (cost_action_id INTEGER PRIMARY KEY,
                            procedure_id INTEGER NOT NULL REFERENCES procedures(procedure_id),
                            n INTEGER NOT NULL, action TEXT NOT NULL, count_min INTEGER, count_max INTEGER,
@@ -93,8 +94,9 @@ CREATE INDEX tribute_rules_card ON tribute_rules(card_rowid);
 """
 
 
-def _count_text(c) -> str:
-    """``[min, max]`` as a reader says it: ``1``, ``1+``, ``1-3``; ``?`` = not read."""
+def count_text(c) -> str:
+    """A count (``[min, max]``, or an int) as a reader says it: ``1``, ``1+`` (or more), ``1-3``;
+    ``?`` = not read (``None``).  Used by the CSV cells and ``explain``.  Raises nothing."""
     if c is None:
         return "?"
     if isinstance(c, int):
@@ -113,7 +115,7 @@ def _cost_text(a: dict) -> str:
         return "no cost"
     if act == "pay_lp":
         return "pay LP " + ("(half)" if a.get("count") is None else str(a["count"]))
-    words = act.replace("_", " ") + " " + _count_text(a.get("count"))
+    words = act.replace("_", " ") + " " + count_text(a.get("count"))
     if a.get("from"):
         words += " (" + ", ".join(_place_text(p) for p in a["from"]) + ")"
     return words
@@ -157,13 +159,13 @@ def csv_materials(materials: list[dict]) -> str:
     for m in materials:
         kind = m.get("summon")
         if kind == "synchro":
-            text = f"synchro: tuner {_count_text(m.get('tuner'))}, non-tuner {_count_text(m.get('non_tuner'))}"
+            text = f"synchro: tuner {count_text(m.get('tuner'))}, non-tuner {count_text(m.get('non_tuner'))}"
         elif kind == "xyz":
-            text = "xyz: " + (f"level {m['level']}, " if m.get("level") is not None else "") + _count_text(m.get("count"))
+            text = "xyz: " + (f"level {m['level']}, " if m.get("level") is not None else "") + count_text(m.get("count"))
             if m.get("alternative"):
                 text += " (or alternative)"
         else:
-            text = f"{kind}: {_count_text(m.get('count'))}"
+            text = f"{kind}: {count_text(m.get('count'))}"
         names = m.get("named_names") or []
         if names:
             ids = list(m.get("named_materials") or [])
