@@ -492,11 +492,12 @@ def guess_text_lang(text: str) -> tuple[str, str]:
 @main.command()
 @click.option("-o", "--output", help="Write the schema to FILE instead of standard output (atomically).")
 def schema(output: str | None) -> None:
-    """Print the JSON Schema of one output line of `tag`."""
-    from .pipeline import CardResult
+    """Print the JSON Schema of one output line of `tag` (procedures, materials and tribute_rules
+    described item by item: extractor.structure_models)."""
+    from .structure_models import output_schema
     from .writers import OutputError, atomic_path, check_output, dumps_line
 
-    data = dumps_line(CardResult.model_json_schema(), indent=True)
+    data = dumps_line(output_schema(), indent=True)
     if output and output != "-":
         try:
             check_output(output)

@@ -44,6 +44,8 @@ def render(card, res, console: Console | None = None, note: str | None = None) -
                     c.pattern_id,
                     f"{c.span[0]}-{c.span[1]}" + (" (pendulum)" if c.source != "text" else ""))
     con.print(tab)
+    for stab in structure_tables(res):
+        con.print(stab)
     con.print(f"tags: {', '.join(res.tags) or '(none)'}")
     con.print(f"tributes: {res.tributes}")
     con.print(profile_table(card, res))
@@ -135,3 +137,84 @@ def profile_table(card, res) -> Table:
 def _sources(res, kinds: tuple[str, ...]) -> str:
     found = [f"#{i} {c.phrase!r} {c.span[0]}-{c.span[1]}" for i, c in enumerate(res.conditions) if c.kind in kinds]
     return "; ".join(found) or "-"
+
+
+def _places(places) -> str:
+    return ", ".join(p.replace("grave", "gy").replace("_", "-") for p in places or ())
+
+
+def _cost_line(action: dict, read: dict | None) -> str:
+    act = action.get("action")
+    if act == "none":
+        return "none (nothing is paid)"
+    if act == "pay_lp":
+        return "pay LP " + ("half" if action.get("count") is None else str(action["count"]))
+    from .writers import count_text
+
+    text = f"{act.replace('_', ' ')} {count_text(action.get('count'))}"
+    if action.get("from"):
+        text += f" from {_places(action['from'])}"
+    flt = (read or {}).get("filter") or {}
+    if flt.get("phrase"):
+        text += f": {flt['phrase']}"
+    return text
+
+
+def structure_tables(res) -> list[Table]:
+    """The STRUCTURE.md view of a result (``res.procedures``, ``res.materials``,
+    ``res.tribute_rules``) as rich tables, one per non-empty list: procedures (range, each cost
+    action with its count, places and filter, requirement, limit, other flags, the pattern and
+    span), material lines (Summon, counts, Level, alternative, named materials) and Tribute rules
+    (mode, Tributes, what must be Tributed).  Counts read ``1``, ``1+``, ``1-3``, ``?`` (not read).
+    Input: a :class:`extractor.pipeline.CardResult` (or any object with those three lists of
+    dicts).  Raises nothing."""
+    from .writers import count_text
+
+    tables = []
+    procs = getattr(res, "procedures", None) or []
+    if procs:
+        tab = Table(title="procedures (built-in Special Summons)", show_lines=True)
+        for col in ("#", "range", "cost", "requirement", "limit", "other", "pattern", "span"):
+            tab.add_column(col)
+        for i, p in enumerate(procs):
+            read = p.get("cost") or []
+            cost = "\n".join(_cost_line(a, read[j] if j < len(read) else None)
+                              for j, a in enumerate(p.get("cost_actions") or []))
+            req = p.get("requirement")
+            requirement = (f"{req.get('kind', 'other')}: {req.get('phrase', '')}" if req
+                           else "yes (not read)" if p.get("requires_condition") else "-")
+            limit = "once per turn" if p.get("once_per_turn") else "once per Duel" if p.get("once_per_duel") else "-"
+            other = [x for x in ("to the opponent's field" if p.get("to_opponent_field") else "",
+                                 f"{p['position']} position" if p.get("position") else "",
+                                 "zone restricted" if p.get("zone_restricted") else "") if x]
+            span = p.get("span") or ("", "")
+            tab.add_row(str(i), _places(p.get("range")), cost, requirement, limit, ", ".join(other) or "-",
+                        str(p.get("pattern_id", "")), f"{span[0]}-{span[1]}")
+        tables.append(tab)
+    mats = getattr(res, "materials", None) or []
+    if mats:
+        tab = Table(title="materials")
+        for col in ("#", "summon", "counts", "level", "alternative", "named materials", "pattern", "span"):
+            tab.add_column(col)
+        for i, m in enumerate(mats):
+            kind = m.get("summon", "")
+            counts = (f"tuner {count_text(m.get('tuner'))}, non-tuner {count_text(m.get('non_tuner'))}" if kind == "synchro"
+                      else count_text(m.get("count")))
+            ids = m.get("named_materials") or []
+            named = ", ".join(m.get("named_names") or []) + (f" ({', '.join(map(str, ids))})" if ids else "")
+            span = m.get("span") or ("", "")
+            tab.add_row(str(i), kind, counts, "-" if m.get("level") is None else str(m["level"]),
+                        "yes" if m.get("alternative") else "-", named or "-", str(m.get("pattern_id", "")),
+                        f"{span[0]}-{span[1]}")
+        tables.append(tab)
+    rules = getattr(res, "tribute_rules", None) or []
+    if rules:
+        tab = Table(title="Tribute rules")
+        for col in ("#", "mode", "tributes", "what", "pattern", "span"):
+            tab.add_column(col)
+        for i, r in enumerate(rules):
+            span = r.get("span") or ("", "")
+            tab.add_row(str(i), str(r.get("mode")), "?" if r.get("tributes") is None else str(r["tributes"]),
+                        r.get("filter") or "-", str(r.get("pattern_id", "")), f"{span[0]}-{span[1]}")
+        tables.append(tab)
+    return tables

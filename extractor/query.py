@@ -343,22 +343,86 @@ def _jsonl(path: str, problems: list[ReadProblem]) -> Iterator[tuple[dict, bytes
 
 
 _JSON_COLS = ("conditions", "profile", "procedures", "materials", "warnings")
+_STRUCT_TABLES = ("procedures", "materials", "tribute_rules")
+
+
+def _places(text: str | None) -> list[str] | None:
+    return text.split() if text else None
+
+
+def _pair(lo, hi) -> list | None:
+    return None if lo is None and hi is None else [lo, hi]
+
+
+def _structure_tables(con: sqlite3.Connection, needs: set[str]) -> dict[str, dict[int, list[dict]]]:
+    """The structure of every card from the related tables of the SQLite output
+    (:data:`extractor.writers.SQLITE_SCHEMA`), in the record's STRUCTURE.md shape: ``{"procedures":
+    {card_rowid: [item, ...]}, "materials": ..., "tribute_rules": ...}``; only the lists in
+    ``needs`` are read."""
+    out: dict[str, dict[int, list[dict]]] = {k: {} for k in _STRUCT_TABLES}
+    if "procedures" in needs:
+        costs: dict[int, list[dict]] = {}
+        for pid, act, lo, hi, amount, places in con.execute(
+                "SELECT procedure_id, action, count_min, count_max, amount, places FROM cost_actions "
+                "ORDER BY procedure_id, n"):
+            a: dict[str, Any] = {"action": act}
+            if act == "pay_lp":
+                a["count"] = amount
+            elif act in ("detach", "remove_counter"):
+                a["count"] = None if amount is None else [amount, amount]
+            elif act != "none":
+                a["count"], a["from"] = _pair(lo, hi), _places(places)
+            costs.setdefault(pid, []).append(a)
+        for (pid, card, kind, rng, opt, opd, opp, pos, zone, reqc, reqk, req) in con.execute(
+                "SELECT procedure_id, card_rowid, kind, range, once_per_turn, once_per_duel, to_opponent_field, "
+                "position, zone_restricted, requires_condition, requirement_kind, requirement FROM procedures "
+                "ORDER BY card_rowid, n"):
+            out["procedures"].setdefault(card, []).append({
+                "kind": kind, "range": (rng or "").split(), "once_per_turn": bool(opt), "once_per_duel": bool(opd),
+                "to_opponent_field": bool(opp), "position": pos, "zone_restricted": bool(zone),
+                "cost_actions": costs.get(pid, []), "requires_condition": bool(reqc),
+                "requirement": None if reqk is None else {"kind": reqk, "phrase": req}})
+    if "materials" in needs:
+        for card, summon, lo, hi, tlo, thi, nlo, nhi, level, alt in con.execute(
+                "SELECT card_rowid, summon, count_min, count_max, tuner_min, tuner_max, non_tuner_min, "
+                "non_tuner_max, level, alternative FROM materials ORDER BY card_rowid, n"):
+            m: dict[str, Any] = {"summon": summon}
+            if summon == "synchro":
+                m.update(tuner=_pair(tlo, thi), non_tuner=_pair(nlo, nhi))
+            else:
+                m["count"] = _pair(lo, hi)
+            if summon == "xyz":
+                m.update(level=level, alternative=bool(alt))
+            out["materials"].setdefault(card, []).append(m)
+    if "tribute_rules" in needs:
+        for card, mode, tributes in con.execute(
+                "SELECT card_rowid, mode, tributes FROM tribute_rules ORDER BY card_rowid, n"):
+            out["tribute_rules"].setdefault(card, []).append({"mode": mode, "tributes": tributes})
+    return out
 
 
 def _sqlite(path: str, needs: set[str]) -> Iterator[tuple[dict, None]]:
     con = sqlite3.connect(f"file:{Path(path).resolve().as_posix()}?mode=ro", uri=True)
     try:
         cols = [r[1] for r in con.execute("PRAGMA table_info(cards)")]
-        missing = sorted(needs & {"procedures", "materials"} - set(cols))
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        related = "card_rowid" in cols and set(_STRUCT_TABLES) <= tables
+        wanted = needs & set(_STRUCT_TABLES)
+        missing = sorted(wanted - set(cols)) if not related else []
         if missing:
-            raise ValueError(f"{path}: this SQLite tag output has no {' or '.join(missing)} column (written by an "
-                             "older version of tag): tag the cards again, or query the JSONL output")
+            raise ValueError(f"{path}: this SQLite tag output has no {' or '.join(missing)} column or table (written "
+                             "by an older version of tag): tag the cards again, or query the JSONL output")
+        # every record carries its three lists, as in the JSONL output (query prints records)
+        struct = _structure_tables(con, set(_STRUCT_TABLES)) if related else {}
         for row in con.execute(f"SELECT {', '.join(cols)} FROM cards"):
             obj = dict(zip(cols, row))
+            rowid = obj.pop("card_rowid", None)
             obj["tags"] = (obj.get("tags") or "").split()
             for k in _JSON_COLS:
                 if isinstance(obj.get(k), str):
                     obj[k] = orjson.loads(obj[k])
+            for k in _STRUCT_TABLES if related else ():
+                obj[k] = struct[k].get(rowid, [])
             if "registers" in obj:
                 obj["registers"] = (obj["registers"] or "").split() or None
             if obj.get("error") is None:
@@ -398,7 +462,10 @@ def iter_records(path: str, lang: str | None = None, input_format: str | None = 
     ``input_format`` always tags on the fly).  ``needs``: the record fields the query reads (an
     old SQLite output without them is refused).  Records with an ``error`` (a card that could not
     be read) and lines that are not JSON objects are not yielded: each is appended to
-    ``problems`` (naming the line, or the card's id and name).
+    ``problems`` (naming the line, or the card's id and name).  From SQLite output the records'
+    ``procedures``, ``materials`` and ``tribute_rules`` are rebuilt from its related tables
+    (:data:`extractor.writers.SQLITE_SCHEMA`) with STRUCTURE.md's keys and the requirement's kind
+    and phrase (spans, pattern ids and cost filters stay in the tables).
 
     Raises: OSError (the file cannot be opened), ValueError / :class:`extractor.readers.InputError`
     (not a card database, an SQLite output lacking a needed column).

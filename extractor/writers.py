@@ -33,6 +33,238 @@ EXTENSIONS: dict[str, str] = {".jsonl": "jsonl", ".json": "jsonl", ".ndjson": "j
 _RAW_BREAKS = ((b"\xe2\x80\xa8", b"\\u2028"), (b"\xe2\x80\xa9", b"\\u2029"), (b"\xc2\x85", b"\\u0085"))
 
 
+#: the CSV header: one row per card; ``procedures``, ``materials`` and ``tribute_rules`` flattened to
+#: text a spreadsheet user can read (:func:`csv_procedures`, :func:`csv_materials`,
+#: :func:`csv_tribute_rules`; items of one card separated by `` | ``)
+CSV_COLUMNS = ["id", "name", "lang", "tags", "tributes", "conditions", "registers", "warnings", "error",
+               "procedures", "materials", "tribute_rules"]
+
+#: The SQLite output (issue 10 §6: the structure as related tables, not JSON text).  ``cards``: one
+#: row per card (``card_rowid`` its key; ``conditions``, ``profile`` and ``warnings`` as JSON text);
+#: ``card_tags``: one row per tag.  ``procedures``: one row per built-in Special Summon procedure
+#: (``n``: its place in the card's list; ``range``: STRUCTURE.md places, space-separated;
+#: ``requirement_kind`` / ``requirement`` / ``requirement_count_min`` / ``_max``: the precondition's
+#: kind, phrase and count ("exactly 3 DARK monsters in your GY": 3, 3)); ``cost_actions``: one
+#: row per action of a procedure's cost (``action`` ``none`` = nothing is paid; ``count_min`` /
+#: ``count_max`` (``NULL`` max = "or more"); ``amount``: LP of ``pay_lp``, materials of ``detach``,
+#: counters of ``remove_counter``; ``places``: where the paid cards come from, STRUCTURE.md names,
+#: space-separated; ``filter``: what they must be, as written, and its typed parts where stated:
+#: ``attributes``, ``types``, ``card_kinds`` (comma-separated: "Winged Beast", "Fusion Monster"),
+#: ``level_min`` / ``level_max``, ``face_up``); ``cost_action_names``: the card names (``archetype``
+#: 0) and archetypes (``archetype`` 1) of a cost's filter; ``materials``: one row per material
+#: line; ``material_names``: the materials named by card name (``passcode`` ``NULL`` when the input
+#: database holds no card of that name); ``tribute_rules``: one row per Tribute rule.
+SQLITE_SCHEMA = """
+CREATE TABLE cards (card_rowid INTEGER PRIMARY KEY, id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER,
+                    conditions TEXT, profile TEXT, registers TEXT, warnings TEXT, error TEXT);
+CREATE TABLE card_tags (id INTEGER, lang TEXT, tag TEXT);
+CREATE TABLE procedures (procedure_id INTEGER PRIMARY KEY, card_rowid INTEGER NOT NULL REFERENCES cards(card_rowid),
+                         n INTEGER NOT NULL, kind TEXT, range TEXT, once_per_turn INTEGER, once_per_duel INTEGER,
+                         to_opponent_field INTEGER, position TEXT, zone_restricted INTEGER,
+                         requires_condition INTEGER, requirement_kind TEXT, requirement TEXT,
+                         requirement_count_min INTEGER, requirement_count_max INTEGER,
+                         span_start INTEGER, span_end INTEGER, pattern_id TEXT);
+CREATE TABLE cost_actions (cost_action_id INTEGER PRIMARY KEY,
+                           procedure_id INTEGER NOT NULL REFERENCES procedures(procedure_id),
+                           n INTEGER NOT NULL, action TEXT NOT NULL, count_min INTEGER, count_max INTEGER,
+                           amount INTEGER, places TEXT, filter TEXT, attributes TEXT, types TEXT,
+                           card_kinds TEXT, level_min INTEGER, level_max INTEGER, face_up INTEGER);
+CREATE TABLE cost_action_names (cost_action_id INTEGER NOT NULL REFERENCES cost_actions(cost_action_id),
+                                name TEXT NOT NULL, archetype INTEGER NOT NULL);
+CREATE TABLE materials (material_id INTEGER PRIMARY KEY, card_rowid INTEGER NOT NULL REFERENCES cards(card_rowid),
+                        n INTEGER NOT NULL, summon TEXT NOT NULL, count_min INTEGER, count_max INTEGER,
+                        tuner_min INTEGER, tuner_max INTEGER, non_tuner_min INTEGER, non_tuner_max INTEGER,
+                        level INTEGER, alternative INTEGER, span_start INTEGER, span_end INTEGER, pattern_id TEXT);
+CREATE TABLE material_names (material_id INTEGER NOT NULL REFERENCES materials(material_id),
+                             passcode INTEGER, name TEXT);
+CREATE TABLE tribute_rules (tribute_rule_id INTEGER PRIMARY KEY,
+                            card_rowid INTEGER NOT NULL REFERENCES cards(card_rowid), n INTEGER NOT NULL,
+                            mode TEXT NOT NULL, tributes INTEGER, filter TEXT,
+                            span_start INTEGER, span_end INTEGER, pattern_id TEXT);
+CREATE INDEX procedures_card ON procedures(card_rowid);
+CREATE INDEX cost_actions_procedure ON cost_actions(procedure_id);
+CREATE INDEX cost_actions_action ON cost_actions(action);
+CREATE INDEX cost_action_names_action ON cost_action_names(cost_action_id);
+CREATE INDEX cost_action_names_name ON cost_action_names(name);
+CREATE INDEX materials_card ON materials(card_rowid);
+CREATE INDEX materials_summon ON materials(summon);
+CREATE INDEX material_names_material ON material_names(material_id);
+CREATE INDEX material_names_passcode ON material_names(passcode);
+CREATE INDEX tribute_rules_card ON tribute_rules(card_rowid);
+"""
+
+
+def count_text(c) -> str:
+    """A count (``[min, max]``, or an int) as a reader says it: ``1``, ``1+`` (or more), ``1-3``;
+    ``?`` = not read (``None``).  Used by the CSV cells and ``explain``.  Raises nothing."""
+    if c is None:
+        return "?"
+    if isinstance(c, int):
+        return str(c)
+    lo, hi = c
+    return f"{lo}+" if hi is None else str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def _place_text(place: str) -> str:
+    return place.replace("grave", "gy").replace("_", "-")
+
+
+def _cost_text(a: dict) -> str:
+    act = a.get("action")
+    if act == "none":
+        return "no cost"
+    if act == "pay_lp":
+        return "pay LP " + ("(half)" if a.get("count") is None else str(a["count"]))
+    words = act.replace("_", " ") + " " + count_text(a.get("count"))
+    if a.get("from"):
+        words += " (" + ", ".join(_place_text(p) for p in a["from"]) + ")"
+    return words
+
+
+def csv_procedures(procs: list[dict]) -> str:
+    """The ``procedures`` of a record (STRUCTURE.md view) as one CSV cell: per procedure
+    ``RANGE: COST[; LIMIT][; FLAGS][; if REQUIREMENT]``, e.g. "hand: banish 1 (gy) + banish 1 (gy);
+    once per turn"; "extra: return to deck 2 (field)"; "hand: no cost; if: If you control no
+    monsters".  Counts: ``1``, ``1+`` (or more), ``1-3``, ``?`` (not read); places in the project's
+    words (``gy``, ``opp-field``).  Procedures separated by `` | ``.  Raises nothing on a well-formed
+    view (a missing key reads as not stated)."""
+    out = []
+    for p in procs:
+        text = ", ".join(_place_text(x) for x in p.get("range") or []) + ": "
+        text += " + ".join(_cost_text(a) for a in p.get("cost_actions") or [{"action": "none"}])
+        if p.get("once_per_turn"):
+            text += "; once per turn"
+        if p.get("once_per_duel"):
+            text += "; once per Duel"
+        if p.get("to_opponent_field"):
+            text += "; to the opponent's field"
+        if p.get("position"):
+            text += f"; in {p['position']} position"
+        if p.get("zone_restricted"):
+            text += "; zone restricted"
+        req = p.get("requirement")
+        if req:
+            text += "; if: " + (req.get("phrase") or req.get("kind") or "")
+        elif p.get("requires_condition"):
+            text += "; if: (requirement)"
+        out.append(text)
+    return " | ".join(out)
+
+
+def csv_materials(materials: list[dict]) -> str:
+    """The ``materials`` of a record as one CSV cell: "synchro: tuner 1, non-tuner 1+"; "xyz: level 4,
+    2 (or alternative)"; "link: 2+"; "fusion: 3; named: Blue-Eyes White Dragon (89631139)" (a name
+    the input database lacks has no passcode).  Lines separated by `` | ``.  Raises nothing."""
+    out = []
+    for m in materials:
+        kind = m.get("summon")
+        if kind == "synchro":
+            text = f"synchro: tuner {count_text(m.get('tuner'))}, non-tuner {count_text(m.get('non_tuner'))}"
+        elif kind == "xyz":
+            text = "xyz: " + (f"level {m['level']}, " if m.get("level") is not None else "") + count_text(m.get("count"))
+            if m.get("alternative"):
+                text += " (or alternative)"
+        else:
+            text = f"{kind}: {count_text(m.get('count'))}"
+        names = m.get("named_names") or []
+        if names:
+            ids = list(m.get("named_materials") or [])
+            text += "; named: " + ", ".join(names) + (f" ({', '.join(map(str, ids))})" if ids else "")
+        out.append(text)
+    return " | ".join(out)
+
+
+def csv_tribute_rules(rules: list[dict]) -> str:
+    """The ``tribute_rules`` of a record as one CSV cell: "required 3", "optional 0", "optional 1
+    (1 Dinosaur monster)" (what must be Tributed, when read); rules separated by `` | ``.  Raises
+    nothing."""
+    return " | ".join(f"{r.get('mode')} {'?' if r.get('tributes') is None else r['tributes']}"
+                      + (f" ({r['filter']})" if r.get("filter") else "") for r in rules)
+
+
+def _pair(c) -> tuple:
+    return (None, None) if c is None else (c[0], c[1])
+
+
+def _insert_structure(db, card_rowid: int, obj: dict, names: list) -> None:
+    """Insert the structure of one record into the related tables of :data:`SQLITE_SCHEMA`;
+    ``names``: gets ``(material_id, name, lang, named_materials)`` of each named material, resolved
+    at the end (:func:`_resolve_material_names`)."""
+    for n, p in enumerate(obj.get("procedures") or []):
+        req = p.get("requirement") or {}
+        span = p.get("span") or (None, None)
+        cur = db.execute("INSERT INTO procedures VALUES (NULL,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+            card_rowid, n, p.get("kind"), " ".join(p.get("range") or []), p.get("once_per_turn"), p.get("once_per_duel"),
+            p.get("to_opponent_field"), p.get("position"), p.get("zone_restricted"), p.get("requires_condition"),
+            (req.get("kind") or "other") if req else None, req.get("phrase") if req else None,
+            *_pair(req.get("count")), span[0], span[1], p.get("pattern_id")))
+        pid = cur.lastrowid
+        read = p.get("cost") or []
+        for i, a in enumerate(p.get("cost_actions") or []):
+            act, count = a.get("action"), a.get("count")
+            amount = None
+            if act == "pay_lp":
+                amount, count = count, None
+            elif act in ("detach", "remove_counter"):
+                amount, count = (count[0] if count else None), None
+            flt = (read[i].get("filter") if i < len(read) and isinstance(read[i], dict) else None) or {}
+            cur = db.execute("INSERT INTO cost_actions VALUES (NULL,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+                pid, i, act, *_pair(count), amount, " ".join(a.get("from") or []) or None, flt.get("phrase") or None,
+                ", ".join(flt.get("attributes") or ()) or None, ", ".join(flt.get("types") or ()) or None,
+                ", ".join(flt.get("card_kinds") or ()) or None, *_pair(flt.get("levels")),
+                bool(flt.get("face_up")) if flt else None))
+            named = [(cur.lastrowid, nm, 0) for nm in flt.get("names") or ()]
+            named += [(cur.lastrowid, nm, 1) for nm in flt.get("archetypes") or ()]
+            if named:
+                db.executemany("INSERT INTO cost_action_names VALUES (?,?,?)", named)
+    for n, m in enumerate(obj.get("materials") or []):
+        span = m.get("span") or (None, None)
+        alt = m.get("alternative") if m.get("summon") == "xyz" else None
+        cur = db.execute("INSERT INTO materials VALUES (NULL,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+            card_rowid, n, m.get("summon"), *_pair(m.get("count")), *_pair(m.get("tuner")), *_pair(m.get("non_tuner")),
+            m.get("level"), alt, span[0], span[1], m.get("pattern_id")))
+        if m.get("named_names") or m.get("named_materials"):
+            names.append((cur.lastrowid, list(m.get("named_names") or []), obj.get("lang") or "en",
+                          list(m.get("named_materials") or [])))
+    for n, r in enumerate(obj.get("tribute_rules") or []):
+        span = r.get("span") or (None, None)
+        db.execute("INSERT INTO tribute_rules VALUES (NULL,?,?,?,?,?,?,?,?)", (
+            card_rowid, n, r.get("mode"), r.get("tributes"), r.get("filter"), span[0], span[1], r.get("pattern_id")))
+
+
+def _resolve_material_names(db, names: list) -> None:
+    """Fill ``material_names``: one row per named material of each line, its passcode found as
+    ``tag`` found it (:func:`extractor.structure.input_names` over those cards written that some
+    line's ``named_materials`` holds; each name keyed by :func:`extractor.structure.name_keys`) and
+    kept only when the line's ``named_materials`` holds it, so the table says what the JSONL says;
+    a passcode of ``named_materials`` no name was tied to gets a row without a name (none is lost).
+    ``names``: ``(material_id, names, lang, named_materials)`` per line."""
+    if not names:
+        return
+    from types import SimpleNamespace
+
+    from .structure import input_names, name_keys
+
+    wanted = {pc for *_, ids in names for pc in ids}  # only the cards a line resolved to need a key
+    cards = [SimpleNamespace(id=i, name=nm, lang=lg) for i, nm, lg in
+             db.execute("SELECT id, name, lang FROM cards WHERE error IS NULL ORDER BY card_rowid") if i in wanted]
+    by_key = input_names(cards)
+    by_lang: dict[str, list[str]] = {}
+    for _, written, lang, _ in names:
+        by_lang.setdefault(lang, []).extend(written)
+    keys = {lang: iter(name_keys(ns, lang)) for lang, ns in by_lang.items()}  # one normalizer pass a language
+    rows = []
+    for mid, written, lang, ids in names:
+        held, tied = set(ids), set()
+        for nm in written:
+            pc = by_key.get(next(keys[lang]))
+            pc = pc if pc in held else None
+            tied.add(pc)
+            rows.append((mid, pc, nm))
+        rows.extend((mid, pc, None) for pc in sorted(held - tied))
+    db.executemany("INSERT INTO material_names VALUES (?,?,?)", rows)
+
+
 class OutputError(Exception):
     """The output cannot be written: the message names the file and the cause (``no space
     left on device``, ``is write-protected`` ...).  Raised by :class:`Writer`,
@@ -253,10 +485,9 @@ class Writer:
                         self._db = sqlite3.connect(self._tmp)
                         # the rename makes the file atomic: no rollback journal is needed, and none is left
                         self._db.execute("PRAGMA journal_mode=OFF")
-                        self._db.execute("CREATE TABLE cards (id INTEGER, name TEXT, lang TEXT, tags TEXT, tributes INTEGER, "
-                                         "conditions TEXT, profile TEXT, registers TEXT, warnings TEXT, error TEXT, procedures TEXT, "
-                                         "materials TEXT)")
-                        self._db.execute("CREATE TABLE card_tags (id INTEGER, lang TEXT, tag TEXT)")
+                        self._db.executescript(SQLITE_SCHEMA)
+                        self._rowid = 0
+                        self._names: list[tuple[int, str, str]] = []  # (material_id, name, lang) to resolve at the end
                         if self.meta is not None:
                             from .meta import write_sqlite_meta
                             write_sqlite_meta(self._db, self.meta)
@@ -274,7 +505,7 @@ class Writer:
             import io
             self._buf = io.StringIO()
             self._csv = csv.writer(self._buf)
-            self._csv.writerow(["id", "name", "lang", "tags", "tributes", "conditions", "registers", "warnings", "error"])
+            self._csv.writerow(CSV_COLUMNS)
             try:
                 self._flush_csv()
             except BaseException as e:  # the header cannot be written: no temp file left behind
@@ -309,22 +540,27 @@ class Writer:
             self._csv.writerow([obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []),
                                 obj.get("tributes"), ";".join(c["kind"] for c in obj.get("conditions") or []),
                                 " ".join(obj.get("registers") or []), "; ".join(obj.get("warnings") or []),
-                                obj.get("error") or ""])
+                                obj.get("error") or "", csv_procedures(obj.get("procedures") or []),
+                                csv_materials(obj.get("materials") or []),
+                                csv_tribute_rules(obj.get("tribute_rules") or [])])
             self._flush_csv()
         else:
-            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", (
-                obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []), obj.get("tributes"),
-                orjson.dumps(obj.get("conditions") or []).decode(), orjson.dumps(obj.get("profile")).decode(),
-                " ".join(obj.get("registers") or []), orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error"),
-                orjson.dumps(obj.get("procedures") or []).decode(), orjson.dumps(obj.get("materials") or []).decode()))
+            self._rowid += 1
+            self._db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
+                self._rowid, obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []),
+                obj.get("tributes"), orjson.dumps(obj.get("conditions") or []).decode(),
+                orjson.dumps(obj.get("profile")).decode(), " ".join(obj.get("registers") or []),
+                orjson.dumps(obj.get("warnings") or []).decode(), obj.get("error")))
             self._db.executemany("INSERT INTO card_tags VALUES (?,?,?)",
                                  [(obj.get("id"), obj.get("lang"), t) for t in obj.get("tags") or []])
+            _insert_structure(self._db, self._rowid, obj, self._names)
 
     def __exit__(self, et, ev, tb) -> None:
         try:
             if self.fmt == "sqlite":
                 try:
                     if et is None:
+                        _resolve_material_names(self._db, self._names)
                         self._db.commit()
                 finally:
                     self._db.close()
