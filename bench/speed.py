@@ -4,6 +4,7 @@
     ./dev bench                      # = .venv/bin/python bench/speed.py (3 repeats, medians)
     .venv/bin/python bench/speed.py --repeat 5 --save    # also bench/results/speed.md
     .venv/bin/python bench/speed.py --stages zh-CN       # where the time of one run goes
+    .venv/bin/python bench/speed.py --patterns zh-CN     # what each pattern of the catalog costs
     .venv/bin/python bench/speed.py --jobs 2             # also: tag --jobs 2 against --jobs 1
 
 For each language (en, zh-CN, ja, and zh-TW = OpenCC s2tw conversions of the zh-CN texts, written to a
@@ -387,6 +388,86 @@ def stages(lang: str) -> int:
     return 0
 
 
+def pattern_costs(lang: str, top: int = 25) -> int:
+    """Run ``tag`` on yaml-yugi in ``lang`` in this process, keep every region ``Catalog.run`` was
+    asked to match, then replay the matching pattern by pattern: CPU seconds of each pattern over
+    the regions its ``requires`` literals and required-literal checks let through (the same gates
+    as ``Catalog.run``), and of each shared ``anchor`` scan.  Print the ``top`` costliest rows."""
+    from _common import YAML_YUGI, require_shared, s2tw_yaml_yugi
+
+    require_shared(YAML_YUGI)
+    src = s2tw_yaml_yugi() if lang == "zh-TW" else YAML_YUGI
+    import extractor.cli as cli
+    import extractor.patterns as pt
+
+    calls: list[tuple[str, str, tuple[str, ...]]] = []
+    run = pt.Catalog.run
+
+    def keep(self, text, lang_, start=0, end=None, scopes=("monster", "any")):
+        calls.append((text[start:end], lang_, scopes))
+        return run(self, text, lang_, start, end, scopes)
+    pt.Catalog.run = keep
+    try:
+        with tempfile.TemporaryDirectory(prefix="ygo-patterns-") as d:
+            cli.main(["tag", str(src), "--lang", lang, "-o", str(Path(d) / "out.jsonl"), "--no-progress"],
+                     standalone_mode=False)
+    finally:
+        pt.Catalog.run = run
+    cat = pt.load_catalog()
+    todo: dict[str, list[str]] = {}  # pattern id -> the regions it runs on
+    anchors: dict[str, list[str]] = {}  # anchor -> the regions it is scanned on (once per region)
+    by_id: dict[str, object] = {}
+    t_total = time.process_time()
+    for region, lang_, scopes in calls:
+        cat.run(region, lang_, scopes=scopes)  # builds the plan
+    t_total = time.process_time() - t_total
+    for region, lang_, scopes in calls:
+        masks, always, ps, _ = cat._plans[(lang_, scopes)]
+        mask = always
+        for lit, bits in masks:
+            if lit in region:
+                mask |= bits
+        seen: set[str] = set()
+        known: dict[str, bool] = {}
+        for i, p in enumerate(ps):
+            if not mask >> i & 1:
+                continue
+            clauses = cat.checks.get(p.id)
+            if clauses and not pt._holds(clauses, region, known):
+                continue
+            by_id[p.id] = p
+            todo.setdefault(p.id, []).append(region)
+            if p.anchor is not None and p.anchor.pattern not in seen:
+                seen.add(p.anchor.pattern)
+                anchors.setdefault(p.anchor.pattern, []).append(region)
+    rows: list[tuple[float, str, int, int]] = []
+    for a, regions in anchors.items():
+        rx = next(p.anchor for p in by_id.values() if p.anchor is not None and p.anchor.pattern == a)
+        t = time.process_time()
+        for r in regions:
+            [m.start() for m in rx.finditer(r)]
+        rows.append((time.process_time() - t, f"anchor `{a[:50]}`", len(regions), 0))
+    for pid, regions in todo.items():
+        p = by_id[pid]
+        pos = [[m.start() for m in p.anchor.finditer(r)] for r in regions] if p.anchor is not None else None
+        t = time.process_time()
+        if pos is None:
+            n = sum(1 for r in regions for _ in p.regex.finditer(r))
+        else:
+            n = sum(len(pt._anchored(p.regex, r, ps_, False) or ()) for r, ps_ in zip(regions, pos))
+        rows.append((time.process_time() - t, pid, len(regions), n))
+    rows.sort(reverse=True)
+    spent = sum(r[0] for r in rows)
+    print(f"\nCPU time of each pattern over the regions of one `tag` run on yaml-yugi --lang {lang} "
+          f"({len(calls):,} regions; Catalog.run over them all: {t_total:.3f} s):\n")
+    print("| pattern (or shared anchor scan) | CPU s | share of the patterns | regions tried | matches |")
+    print("|---|---:|---:|---:|---:|")
+    for sec, name, k, n in rows[:top]:
+        print(f"| {name} | {sec:.3f} | {100 * sec / spent:.1f}% | {k:,} | {n:,} |")
+    print(f"| **all {len(rows)} rows** | {spent:.3f} | 100% | | |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the median counts (default 3)")
@@ -394,6 +475,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-cold-start", action="store_true", help="leave out the CLI cold start")
     ap.add_argument("--stages", choices=LANGS, metavar="LANG", help="only profile one tag run in this process: "
                     "CPU seconds per stage (reading, normalizing, matching, ...), then exit")
+    ap.add_argument("--patterns", choices=LANGS, metavar="LANG", help="only time each pattern of the catalog over "
+                    "the regions one tag run matches in this language (CPU seconds), then exit")
     ap.add_argument("--lang", action="append", choices=LANGS, help="only this language (repeatable)")
     ap.add_argument("--save", action="store_true", help="also write bench/results/speed.md")
     ap.add_argument("--plain-worker", nargs=4, metavar=("FILE", "LANG", "PHRASES", "OUT"), help=argparse.SUPPRESS)
@@ -404,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     if a.stages:
         return stages(a.stages)
+    if a.patterns:
+        return pattern_costs(a.patterns)
     text = bench(max(1, a.repeat), a.lang or list(LANGS), a.jobs, not a.no_cold_start)
     print(text)
     if a.save:
