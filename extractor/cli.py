@@ -102,6 +102,23 @@ def check_signals() -> None:
 
 
 @contextmanager
+def _fewer_collections(threshold: int = 50_000) -> Iterator[None]:
+    """Run the cyclic garbage collector's youngest generation every ``threshold`` allocations
+    instead of every 700 for the block (the previous thresholds come back after it).  Each card
+    allocates thousands of short-lived objects that reference counting frees; the collections
+    that those allocations trigger find almost nothing and cost ~3 % of a ``tag`` run's CPU.
+    Objects in reference cycles (a caught exception's traceback) are still collected, later."""
+    import gc
+
+    old = gc.get_threshold()
+    gc.set_threshold(max(threshold, old[0]), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
+@contextmanager
 def _signals_raise() -> Iterator[None]:
     """SIGINT raises KeyboardInterrupt and SIGTERM / SIGHUP raise :class:`Terminated` while the
     block runs (main thread only), each also recorded in :data:`_PENDING`; a signal that was
@@ -345,7 +362,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
             progress = None
 
     try:
-        with writer:
+        with writer, _fewer_collections():
             for item, res in analyze_items(items, cat, jobs):
                 check_signals()
                 n += 1
