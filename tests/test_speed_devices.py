@@ -151,3 +151,30 @@ def test_the_regex_guard_timer_is_stopped_after_each_run():
     cat = P.load_catalog()
     assert cat.run("Cannot be Normal Summoned/Set. Must be Special Summoned by its own effect.", "en")
     assert signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0)
+
+
+# -- devices of the tag loop and the matcher: the collector thresholds, the '^' anchor -----------
+
+def test_tag_loop_collector_thresholds_are_raised_then_restored():
+    import gc
+
+    from extractor.cli import _fewer_collections
+
+    before = gc.get_threshold()
+    with _fewer_collections(123_456):
+        assert gc.get_threshold() == (max(123_456, before[0]), *before[1:])
+    assert gc.get_threshold() == before
+    with pytest.raises(KeyError):
+        with _fewer_collections():
+            raise KeyError("x")
+    assert gc.get_threshold() == before
+
+
+def test_start_anchor_runs_give_the_same_matches_as_a_scan():
+    cat = P.load_catalog()
+    ps = [p for p in cat.patterns if p.anchor is not None and p.anchor.pattern == "^"]
+    assert ps  # material lines are anchored at the start of the text
+    text = "「元素英雄 新宇侠」+「新空间侠·大地鼹鼠」\n这张卡用融合召唤才能从额外卡组特殊召唤。"
+    got = [(m.pattern.id, m.start, m.end) for m in cat.run(text, "zh-CN", 0, len(text)) if m.pattern in ps]
+    want = [(p.id, m.start(), m.end()) for p in ps for m in p.regex.finditer(text)]
+    assert sorted(got) == sorted(want) and want  # the Fusion material line is found either way
