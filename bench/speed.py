@@ -442,6 +442,8 @@ def pattern_costs(lang: str, top: int = 25) -> int:
                 anchors.setdefault(p.anchor.pattern, []).append(region)
     rows: list[tuple[float, str, int, int]] = []
     for a, regions in anchors.items():
+        if a == "^":
+            continue  # Catalog.run takes position 0 without a scan
         rx = next(p.anchor for p in by_id.values() if p.anchor is not None and p.anchor.pattern == a)
         t = time.process_time()
         for r in regions:
