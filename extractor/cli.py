@@ -274,8 +274,9 @@ def check_type_line(type_line: str) -> None:
             f"in {type_line!r} (e.g. \"Dragon / Synchro / Effect\", \"Spell Card\")", param_hint="--type")
 
 
-def _summary(n: int, tagged: int, errors: int, mismatch: int, seconds: float) -> str:
-    return f"cards {n}, tagged {tagged}, errors {errors}, language mismatch {mismatch}, seconds {seconds:.2f}"
+def _summary(n: int, tagged: int, errors: int, mismatch: int, seconds: float, partial: int = 0) -> str:
+    return (f"cards {n}, tagged {tagged}, errors {errors}, language mismatch {mismatch}, partial {partial}, "
+            f"seconds {seconds:.2f}")
 
 
 @main.command()
@@ -302,7 +303,8 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     /dev/stdin) reads standard input.  Writes one object per card: id, name, lang, tags,
     conditions, tributes, profile, registers, warnings (and error for a card that could not be
     read).  The summary line counts cards, cards with at least one tag, error lines, cards whose
-    text is not in the language asked for ("language mismatch"), and seconds.  Exits 1 when every
+    text is not in the language asked for ("language mismatch"), cards whose summoning wording was
+    not all read ("partial", :mod:`extractor.coverage`), and seconds.  Exits 1 when every
     card failed.
     """
     from .writers import OutputError, check_output, output_format
@@ -345,7 +347,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
         writer = Writer(output, fmt, meta=output_meta("tag", [input], output))
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
-    n = tagged = errors = mismatch = 0
+    n = tagged = errors = mismatch = partial = 0
     to_file = output not in (None, "-")
     show = not no_progress and sys.stderr.isatty() and to_file
     progress = None
@@ -383,6 +385,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     tagged += 1
                 if any(w.startswith("language mismatch: ") for w in res.warnings):
                     mismatch += 1
+                partial += res.coverage == "partial"
                 obj = res.model_dump(mode="json")
                 if obj.get("error") is None:
                     obj.pop("error", None)  # a present "error" key marks a failed card
@@ -416,7 +419,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     finally:
         stop_progress()
     dt = time.perf_counter() - t0
-    click.echo(_summary(n, tagged, errors, mismatch, dt), err=True)
+    click.echo(_summary(n, tagged, errors, mismatch, dt, partial), err=True)
     if n and errors == n:
         _stop(1, f"error: every card failed ({n} error line{'s' if n > 1 else ''}; see each line's 'error')")
 

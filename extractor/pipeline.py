@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
 from .card import Card  # re-exported: the model lives in extractor/card.py
+from .coverage import coverage_of
 from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, RitualSummonWith
 from .frame import Frame
 from .langcheck import language_mismatch
@@ -31,6 +32,9 @@ class CardResult(BaseModel):
     tributes: Tributes its Normal Summon needs (``None`` if it cannot be Normal Summoned, and for
     Spells/Traps); profile: the summoning profile; registers: Chinese registers found;
     procedures / materials / tribute_rules: the STRUCTURE.md view (:func:`extractor.structure.structure_of`);
+    coverage / unread: whether every piece of the summoning wording was read (``complete`` /
+    ``partial``; ``None`` when the card could not be read) and the unread pieces as
+    ``[start, end, group]`` into the original text (:func:`extractor.coverage.coverage_of`);
     warnings: problems that did not stop the card; error: set when the card could not be read.
     """
 
@@ -45,6 +49,8 @@ class CardResult(BaseModel):
     procedures: list[dict[str, Any]] = Field(default_factory=list)
     materials: list[dict[str, Any]] = Field(default_factory=list)
     tribute_rules: list[dict[str, Any]] = Field(default_factory=list)
+    coverage: Literal["complete", "partial"] | None = None
+    unread: list[list[Any]] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     error: str | None = None
 
@@ -294,11 +300,12 @@ def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | 
     database -> passcodes (:func:`extractor.structure.structure_of`), for named Fusion Materials."""
     warnings: list[str] = []
     try:
-        conds, profile, tags, mt, _ = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
+        conds, profile, tags, mt, seg = analyze_text(card.text, card.lang, card.frame, catalog=catalog,
                                                    pendulum_effect=card.pendulum_effect, name=card.name,
                                                    warnings=warnings)
         reg = mt.registers if card.text else None  # the Chinese normalizer's registers of the card text
         structure = structure_of(conds, card.frame, names)
+        coverage, unread = coverage_of(mt, card.lang, card.frame, seg, conds)
     except (ValueError, TimeoutError) as e:
         return _failed(card, str(e))
     except (RecursionError, MemoryError) as e:
@@ -309,7 +316,8 @@ def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | 
         warnings.append("empty text")
     tributes = profile.normal_summon.tributes if profile.normal_summon else None
     return CardResult(id=card.id, name=card.name, lang=card.lang, tags=tags, conditions=conds,
-                      tributes=tributes, profile=profile, registers=reg, warnings=warnings, **structure)
+                      tributes=tributes, profile=profile, registers=reg, coverage=coverage, unread=unread, warnings=warnings,
+                      **structure)
 
 
 def _failed(card: Card, problem: str) -> CardResult:

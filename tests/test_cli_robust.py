@@ -468,7 +468,7 @@ def test_summary_counts_language_mismatch(tmp_path, monkeypatch):
     r = run(["tag", src, "-o", tmp_path / "o.jsonl"])
     assert r.exit_code == 0
     line = r.stderr.strip().splitlines()[-1]
-    assert line.startswith("cards 4, tagged 4, errors 0, language mismatch 2, seconds ")
+    assert line.startswith("cards 4, tagged 4, errors 0, language mismatch 2, partial 0, seconds ")
 
 
 # ---- 10. standard input ----

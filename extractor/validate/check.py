@@ -4,11 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from ..coverage import coverage_of
 from ..cues import unread_cue
 from ..frame import Frame
 from ..normalize import lang_family
 from ..patterns import Catalog, load_catalog
 from ..pipeline import Card, analyze_text
+from ..segment import segment
 from ..textmap import MappedText
 from .compare import compare_conditions
 from .inputs import Side, describe, read_side
@@ -111,6 +113,38 @@ def _unread(sides: dict[str, tuple[Card, list[Any], MappedText]]):
     return check
 
 
+def _uncertain(mm: list[Mismatch], sides: dict[str, tuple[Card, list[Any], MappedText]],
+               frame: Frame) -> list[Mismatch]:
+    """Slot differences that may lie in what was not read, made uncertain (issue 10 section 8).
+
+    A side whose summoning wording was not all read (:func:`extractor.coverage.coverage_of`:
+    ``partial``) may state, in the part not read, the very value the other side has.  A
+    ``slot-differs`` whose condition phrase on a partial side shares a sentence with an unread
+    piece -- the unread piece lies within 80 characters of that phrase's span -- becomes ``low``,
+    its ``detail`` says so and names the unread words (the span stays the read phrase's).  Other
+    mismatches are returned unchanged.  Input and output: lists of :class:`Mismatch`."""
+    unread: dict[str, list[list]] = {}
+    for side, (card, conds, mt) in sides.items():
+        seg = segment(mt.text, lang_family(card.lang), extra_deck=frame.extra_deck)
+        unread[side] = coverage_of(mt, card.lang, frame, seg, conds)[1]
+    out = []
+    for m in mm:
+        if m.kind == "slot-differs":
+            for side in ("source", "target"):
+                span = getattr(m, f"{side}_span")
+                if span is None or getattr(m, f"{side}_in") not in (None, "text"):
+                    continue
+                near = next((u for u in unread[side] if u[0] < span[1] + 80 and span[0] - 80 < u[1]), None)
+                if near is not None:
+                    text = sides[side][0].text or ""
+                    m = m.model_copy(update={"severity": "low", "detail": m.detail + (
+                        f" (uncertain: the {side} has summoning wording next to it that was not read: "
+                        f"{text[near[0]:near[1]]!r} at [{near[0]}, {near[1]}])")})
+                    break
+        out.append(m)
+    return out
+
+
 def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat: Catalog,
                include_missing: bool, include_effects: bool = False,
                names: tuple[Callable[[str], int | None], Callable[[str], int | None]] | None = None
@@ -168,6 +202,6 @@ def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat
                                             unread=_unread({"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}),
                                             source_names=names[0] if names else None,
                                             target_names=names[1] if names else None)
-    cr.mismatches.extend(mm)
+    cr.mismatches.extend(_uncertain(mm, {"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}, frame))
     cr.source_marks, cr.target_marks = smarks, tmarks
     return cr

@@ -1,0 +1,185 @@
+"""Coverage: was every piece of a card's summoning wording read? (issue 10 section 8)
+
+A card's result says ``coverage: "complete"`` when every piece of its summoning wording lies inside
+a phrase the pattern catalog read (a condition's ``span``), and ``"partial"`` otherwise, with the
+``unread`` pieces as ``[start, end, group]`` (character offsets into the ORIGINAL card text, end
+exclusive; ``group`` names the kind of wording: a cue group of ``patterns/cues/<lang>.yaml``,
+``summon-sentence`` or ``material-line``).
+
+The rule (:func:`coverage_of`), decided on the seed document's split between a Summoning Condition
+and an effect (seed 002: a built-in Special Summon "does not start a Chain"; an effect that
+Summons is activated):
+
+1. Only the card text of a monster counts (a Spell, a Trap, a Normal Monster's flavor text and a
+   Pendulum Effect state no Summoning Condition of the card): their coverage is ``complete``.
+2. The text is cut into sentences (``.`` / ``。`` / ``!`` followed by a space or the end, and line
+   breaks, on the NORMALIZED text; a ``●`` bullet starts a sentence).
+3. A sentence is summoning wording when it holds a cue of the language (wording that MAY state a
+   Summoning Condition) or a Summon word (en: Normal / Special / Tribute / Ritual / Fusion /
+   Synchro / Xyz / Link Summon, Tribute; zh: 召唤, 解放, 祭品, 降临) -- unless it is part of an
+   activated or triggered effect: it holds a colon or semicolon (``:`` / ``;`` / ``：`` / ``；``:
+   the trigger-or-cost mark of current card text), mentions activation ("activate", 发动), is a
+   ``●`` choice of an effect, starts as an old-style effect ("Once per turn", "During", "When ...,
+   you can"), speaks of a Summon as an event ("If this card is Special Summoned"), of materials
+   ("as Synchro Material", 作为…素材), of Tributes it counts as or of being Tributed, of a Spirit's
+   return, or Special Summons other monsters ("Special Summon 1 ...", 选择/把…1只…特殊召唤); a Gemini
+   reminder is read by the gemini condition as a whole.  In Chinese the effect holding the sentence
+   (from the last line break, ``●`` or circled number) counts: "①：…才能发动。…特殊召唤。".  Or (zh) says the card "was Summoned" (召唤成功, an event that triggers
+   an effect, never a condition).  The material line of an Extra Deck monster
+   (:func:`extractor.segment.segment`) is summoning wording as a whole.
+4. The pieces of a summoning sentence outside every read phrase are unread when they hold more than
+   filler: punctuation, spaces, and a few words that carry no condition ("this card", "and",
+   "also", 这张卡, 此卡, 另外 ...; :data:`FILLER`).  So a cue inside a read phrase is read, and a
+   sentence read only in part ("Must be Special Summoned (from your hand)" read, "by banishing 1
+   LIGHT ..." not) is partial, pointing at the part that was not read.
+
+Precision was measured by reading partial cards of yaml-yugi en and zh-CN (``bench/coverage.py``).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Literal, Sequence
+
+import regex
+
+from .cues import load_cues
+from .frame import Frame
+from .normalize import lang_family
+from .segment import Segments
+from .textmap import MappedText
+
+__all__ = ["coverage_of", "Coverage", "Unread"]
+
+Coverage = Literal["complete", "partial"]
+Unread = list  # [start, end, group]
+
+#: Summon words per language family (on the NORMALIZED text).
+SUMMON_WORDS = {
+    "en": regex.compile(r"\b(?:[Cc]annot|[Mm]ust(?: first)?|can only|can also|can(?:not)? be) (?:be )?(?:\w+ ){0,2}?Summon(?:ed)?\b"
+                        r"|\bSummon(?:ed)? (?:this card|it)\b|\b(?:[Tt]his card|[Ii]t)\b[^.:;]*?\b(?:Tribute|Normal|Special"
+                        r"|Ritual|Fusion|Synchro|Xyz|Link) Summon(?:ed)?\b|\b[Tt]ribut(?:e|es|ing)\b[^.:;]*\bSummon"),
+    "zh": regex.compile(r"召唤|解放|祭品|降临"),
+}
+#: Marks of an activated or triggered effect: a sentence holding one is not summoning wording.
+EFFECT_MARKS = {
+    "en": regex.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
+                        r"|\b(?:[Ii]f|[Ww]hen|[Ee]ach time|[Aa]fter|[Ww]hile)\b[^,.]*\b(?:is|was|are|were)\b[^,.]*\bSummoned\b"
+                        r"|^When\b[^.]*\byou can\b|\bcannot attack\b|\bentire Tribute\b|\bbe Tributed\b"
+                        r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\breturns? to the owner's hand\b"
+                        r"|\bas (?:an? )?(?:\w+ )?Material\b|\bcannot be destroyed\b|\b(?:2|two) Tributes\b|\bsubstitute\b", regex.I),
+    "zh": regex.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手"
+                       r"|(?:选择|把|将)(?:(?!解放|除外|送去|丢弃|这张卡|此卡)[^。，,])*?(?:\d+|[一二两])只[^。]*特殊召唤"),
+}
+#: Where sentences end (normalized text).
+_SENT_END = {
+    "en": regex.compile(r"(?<=[.!?])(?=\s|$)|\n|(?=●)"),
+    "zh": regex.compile(r"(?<=[。!?！？])|\n|(?=●)"),
+}
+#: Words that carry no condition: a residue made only of these (and punctuation) is not unread.
+FILLER = {
+    "en": regex.compile(r"(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
+                        r"|[^\w\"]|\s"),
+    "zh": regex.compile(r"这张卡|此卡|這張卡|該卡|这只怪兽|此怪兽|另外|并且|并|且|而|则|这个|此|[^\w「」\"]|\s"),
+}
+
+
+def _sentences(text: str, start: int, end: int, fam: str) -> list[tuple[int, int]]:
+    """``[start, end)`` of normalized ``text`` cut into sentences (each stripped of outer spaces)."""
+    cuts = [start]
+    for m in _SENT_END[fam].finditer(text, start, end):
+        if m.start() > cuts[-1]:
+            cuts.append(m.start())
+    cuts.append(end)
+    out = []
+    for s, e in zip(cuts, cuts[1:]):
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out
+
+
+_GEMINI = {"en": regex.compile(r"\b(?:Normal|Effect) Monster\b"), "zh": regex.compile(r"效果怪兽|通常怪兽|再度召唤")}
+_UNIT_START = regex.compile(r"[\n●①②③④⑤⑥⑦⑧⑨⑩]")
+
+
+def _unit_start(text: str, s: int) -> int:
+    """(zh) Where the effect holding normalized offset ``s`` starts: the last line break, ``●``
+    or circled number before it (a Chinese effect is "①：…才能发动。…特殊召唤。": the sentence
+    that Summons follows the one that says 发动)."""
+    i = max(text.rfind(ch, 0, s + 1) for ch in "\n●①②③④⑤⑥⑦⑧⑨⑩")
+    return max(i, 0)
+
+
+def _minus(span: tuple[int, int], read: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of ``span`` outside every ``read`` span."""
+    parts = [span]
+    for rs, re_ in read:
+        nxt = []
+        for s, e in parts:
+            if re_ <= s or e <= rs:
+                nxt.append((s, e))
+                continue
+            if s < rs:
+                nxt.append((s, rs))
+            if re_ < e:
+                nxt.append((re_, e))
+        parts = nxt
+    return parts
+
+
+def _cue_group(text: str, s: int, e: int, fam: str, lang: str) -> str | None:
+    """The group of the first cue matching inside normalized ``text[s:e]``, else ``None``."""
+    for cue in load_cues(lang):
+        if cue.regex.search(text, s, e):
+            return cue.group
+    return None
+
+
+def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
+                conditions: Iterable[Any]) -> tuple[Coverage, list[list]]:
+    """Whether the summoning wording of one card text was read (rule: module docstring).
+
+    Input: the normalized card text with its map to the original (``mt``), the language, the card
+    frame, the text's segments and the conditions read from it (each with ``span`` into the
+    ORIGINAL text and ``source``; only ``source == "text"`` ones count).
+    Output: ``("complete", [])`` or ``("partial", [[start, end, group], ...])``: the unread pieces
+    in text order, original offsets, end exclusive.
+    Raises: ``ValueError`` for an unsupported language (:func:`lang_family`).
+    """
+    fam = lang_family(lang)
+    if frame is None or not frame.is_monster or frame.normal or fam not in SUMMON_WORDS:
+        return "complete", []
+    text = mt.text
+    read = sorted(tuple(c.span) for c in conditions if getattr(c, "source", "text") == "text")
+    pieces: list[tuple[int, int]] = []  # normalized spans of summoning wording
+    groups: list[str] = []
+    ms, me = seg.monster
+    mat = seg.material
+    if mat is not None and mat[1] > mat[0]:
+        pieces.append(mat)
+        groups.append("material-line")
+        ms = max(ms, mat[1])
+    for s, e in _sentences(text, ms, me, fam):
+        if text.startswith("●", s) or EFFECT_MARKS[fam].search(text[s:e]) or (fam == "zh" and EFFECT_MARKS[fam].search(text[_unit_start(text, s):e])):
+            continue
+        if frame.gemini and _GEMINI[fam].search(text, s, e):
+            continue  # the Gemini reminder: read as a whole by the gemini condition
+        cue = _cue_group(text, s, e, fam, lang)
+        if cue is None and not SUMMON_WORDS[fam].search(text, s, e):
+            continue
+        pieces.append((s, e))
+        groups.append(cue or "summon-sentence")
+    orig = mt.original
+    unread: list[list] = []
+    for (s, e), g in zip(pieces, groups):
+        os_, oe = mt.to_original(s, e)
+        for rs, re_ in _minus((os_, oe), read):
+            chunk = orig[rs:re_]
+            if FILLER[fam].sub("", chunk).strip():
+                # trim outer spaces / punctuation so the span points at the words
+                m = regex.search(r"[\w\"「」“”].*[\w\"」”)）]|[\w\"「」“”]", chunk, regex.S)
+                if m:
+                    unread.append([rs + m.start(), rs + m.end(), g])
+    return ("partial" if unread else "complete"), unread

@@ -1,0 +1,140 @@
+"""Coverage, honestly (issue 10 section 8): does each card say whether its summoning wording was read?"""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from extractor.cli import main
+from extractor.coverage import coverage_of
+from extractor.frame import Frame
+from extractor.normalize import normalize
+from extractor.pipeline import Card, analyze, analyze_text
+from extractor.segment import segment
+from extractor.validate import validate
+from extractor.validate.check import _uncertain
+from extractor.validate.report import Mismatch
+
+MAIN = Frame(kind="main_monster", level=4)
+
+
+def result(text, lang="en", frame=MAIN, name="X"):
+    return analyze(Card(id=1, name=name, lang=lang, text=text, frame=frame))
+
+
+def unread_words(res, text):
+    return [(text[s:e], g) for s, e, g in res.unread]
+
+
+# ---- complete: every piece of the summoning wording inside a read phrase ----
+
+def test_fully_read_procedure_is_complete():
+    text = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 1 LIGHT and '
+            '1 DARK monster from your GY. You can only Special Summon "Chaos Sorcerer" once per turn this way. '
+            'Once per turn: You can target 1 face-up monster on the field; banish it.')
+    res = result(text)
+    assert res.conditions, "the conditions must be read for the coverage to mean anything"
+    assert res.coverage == "complete" and res.unread == []
+
+
+def test_activated_effect_that_summons_is_not_summoning_wording():
+    # seed 002: an effect that Summons is activated (colon / semicolon), not a Summoning Condition
+    for text in ("If this card is Normal Summoned: You can Special Summon 1 monster from your hand.",
+                 "Once per turn: You can Tribute 1 monster; Special Summon this card from your GY."):
+        res = result(text)
+        assert res.coverage == "complete", (text, res.unread)
+
+
+def test_chinese_effect_after_activation_sentence_is_not_summoning_wording():
+    # "①：…才能发动。…特殊召唤。": the Summoning sentence belongs to the effect that says 发动
+    res = result("①：自己主要阶段才能发动。从手卡把1只怪兽特殊召唤。", lang="zh-CN")
+    assert res.coverage == "complete", res.unread
+
+
+def test_spells_traps_and_normal_monsters_are_complete():
+    assert result("Special Summon 1 monster from your GY.", frame=Frame(kind="spell")).coverage == "complete"
+    assert result("Cannot be Special Summoned unless you wish hard.",
+                  frame=Frame(kind="main_monster", level=4, normal=True)).coverage == "complete"
+
+
+# ---- partial: summoning wording outside every read phrase, with its span into the ORIGINAL text ----
+
+def test_unread_summoning_condition_is_partial_with_original_span():
+    text = "Cannot be Special Summoned from the GY, unless you Tribute 1 Dragon monster."
+    res = result(text)
+    assert res.coverage == "partial"
+    assert unread_words(res, text) == [("Cannot be Special Summoned from the GY, unless you Tribute 1 Dragon monster",
+                                        "special-summon-method")]
+
+
+def test_chinese_unread_limit_sentence_is_partial_spans_into_full_width_original():
+    # full-width digits: the normalized text differs from the original, the span must point into the original
+    text = "此卡名以①方法的特殊召唤１回合仅可进行１次。①：场上相同等级的怪兽有２只以上存在的情况下，此卡可从手牌中特殊召唤。"
+    res = result(text, lang="zh-CN")
+    assert res.coverage == "partial"
+    assert [w for w, _g in unread_words(res, text)] == ["此卡名以①方法的特殊召唤１回合仅可进行１次"]
+    assert any(c.kind == "builtin-special-summon" for c in res.conditions)  # the procedure itself is read
+
+
+def test_error_card_has_no_coverage():
+    res = analyze(Card(id=1, name="X", lang="xx", text="Cannot be Special Summoned.", frame=MAIN))
+    assert res.error and res.coverage is None
+
+
+def test_coverage_of_counts_only_card_text_conditions():
+    text = "Cannot be Special Summoned from the GY, unless you Tribute 1 Dragon monster."
+    mt = normalize(text, "en")
+
+    class Cond:  # a condition read from the Pendulum Effect: its span does not index this text
+        span = (0, len(text))
+        source = "pendulum_effect"
+
+    assert coverage_of(mt, "en", MAIN, segment(mt.text, "en"), [Cond()])[0] == "partial"
+    Cond.source = "text"
+    assert coverage_of(mt, "en", MAIN, segment(mt.text, "en"), [Cond()]) == ("complete", [])
+
+
+# ---- 2. the tag summary counts partial cards ----
+
+def test_tag_summary_counts_partial_cards(tmp_path):
+    rows = [{"id": 1, "name": "A", "lang": "en", "type": "Dragon / Effect", "level": 4,
+             "text": "Cannot be Special Summoned from the GY, unless you Tribute 1 Dragon monster."},
+            {"id": 2, "name": "B", "lang": "en", "type": "Dragon / Effect", "level": 4,
+             "text": "Cannot be Normal Summoned/Set."},
+            {"id": 3, "name": "C", "lang": "zh-CN", "type": "Dragon / Effect", "level": 4,
+             "text": "此卡名以①方法的特殊召唤1回合仅可进行1次。①：场上相同等级的怪兽有2只以上存在的情况下，此卡可从手牌中特殊召唤。"}]
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["tag", str(src), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    line = [ln for ln in r.output.splitlines() if ln.startswith("cards ")][-1]
+    assert ", language mismatch 0, partial 2, seconds " in line
+    got = {o["id"]: (o["coverage"], o["unread"]) for o in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert got[2] == ("complete", [])
+    assert got[1][0] == "partial" and got[1][1][0][:2] == [0, 75]
+
+
+# ---- 3. validate: a difference where one side was not all read is uncertain ----
+
+def test_slot_difference_next_to_unread_wording_is_low_and_names_it():
+    src = Card(id=1, name="X", lang="en", frame=MAIN, text="Cannot be Normal Summoned/Set.")
+    tgt_text = "Cannot be Special Summoned from the GY, unless you Tribute 1 Dragon monster."
+    tgt = Card(id=1, name="X", lang="en", frame=MAIN, text=tgt_text)
+    m = Mismatch(kind="slot-differs", slot="locations", severity="medium", condition="special-summon-method",
+                 source_span=(0, 29), target_span=(0, 26), source_in="text", target_in="text", detail="locations")
+    far = m.model_copy(update={"target_span": None})
+    sides = {}
+    for side, c in (("source", src), ("target", tgt)):
+        conds, _p, _t, mt, _s = analyze_text(c.text, c.lang, MAIN)
+        sides[side] = (c, conds, mt)
+    near, other = _uncertain([m, far], sides, MAIN)
+    assert near.severity == "low" and "not read" in near.detail and "unless you Tribute 1 Dragon" in near.detail
+    assert other.severity == "medium"  # the source side was read whole: nothing to be uncertain about
+
+
+def test_validate_keeps_real_differences_when_both_sides_are_read():
+    rep = validate([Card(id=1, name="X", lang="en", frame=MAIN, text="Cannot be Normal Summoned/Set.")],
+                   [Card(id=1, name="X", lang="en", frame=MAIN, text="Cannot be Special Summoned.")])
+    sev = {m.severity for c in rep.cards for m in c.mismatches}
+    assert "high" in sev
