@@ -385,8 +385,8 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     tagged += 1
                 if any(w.startswith("language mismatch: ") for w in res.warnings):
                     mismatch += 1
-                partial += res.coverage == "partial"
                 obj = res.model_dump(mode="json")
+                partial += obj.get("coverage") == "partial"
                 if obj.get("error") is None:
                     obj.pop("error", None)  # a present "error" key marks a failed card
                 if compact:

@@ -64,9 +64,9 @@ EFFECT_MARKS = {
     "en": regex.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
                         r"|\b(?:[Ii]f|[Ww]hen|[Ee]ach time|[Aa]fter|[Ww]hile)\b[^,.]*\b(?:is|was|are|were)\b[^,.]*\bSummoned\b"
                         r"|^When\b[^.]*\byou can\b|\bcannot attack\b|\bentire Tribute\b|\bbe Tributed\b"
-                        r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\breturns? to the owner's hand\b"
+                        r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\bSummoned using this card\b|\breturns? to the owner's hand\b"
                         r"|\bas (?:an? )?(?:\w+ )?Material\b|\bcannot be destroyed\b|\b(?:2|two) Tributes\b|\bsubstitute\b", regex.I),
-    "zh": regex.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手"
+    "zh": regex.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手|召唤使用|再度召唤的状态"
                        r"|(?:选择|把|将)(?:(?!解放|除外|送去|丢弃|这张卡|此卡)[^。，,])*?(?:\d+|[一二两])只[^。]*特殊召唤"),
 }
 #: Where sentences end (normalized text).

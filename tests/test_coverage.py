@@ -121,16 +121,34 @@ def test_slot_difference_next_to_unread_wording_is_low_and_names_it():
     src = Card(id=1, name="X", lang="en", frame=MAIN, text="Cannot be Normal Summoned/Set.")
     tgt_text = "Cannot be Special Summoned from the GY, unless you Tribute 1 Dragon monster."
     tgt = Card(id=1, name="X", lang="en", frame=MAIN, text=tgt_text)
-    m = Mismatch(kind="slot-differs", slot="locations", severity="medium", condition="special-summon-method",
+    m = Mismatch(kind="slot-differs", slot="cost", severity="medium", condition="special-summon-method",
                  source_span=(0, 29), target_span=(0, 26), source_in="text", target_in="text", detail="locations")
     far = m.model_copy(update={"target_span": None})
+    method = m.model_copy(update={"slot": "method"})  # stated by the read phrase itself
     sides = {}
     for side, c in (("source", src), ("target", tgt)):
         conds, _p, _t, mt, _s = analyze_text(c.text, c.lang, MAIN)
         sides[side] = (c, conds, mt)
-    near, other = _uncertain([m, far], sides, MAIN)
+    near, other, meth = _uncertain([m, far, method], sides, MAIN)
+    assert meth.severity == "medium"
     assert near.severity == "low" and "not read" in near.detail and "unless you Tribute 1 Dragon" in near.detail
     assert other.severity == "medium"  # the source side was read whole: nothing to be uncertain about
+
+
+def test_unread_piece_in_another_sentence_does_not_hide_a_read_difference():
+    # planted hand -> GY: the Chinese limit sentence is not read, but the difference lies in the read procedure
+    src = Card(id=1, name="X", lang="en", frame=MAIN,
+               text="If only your opponent controls a monster, you can Special Summon this card (from your GY).")
+    tgt_text = "以此卡名的①方法的特殊召唤在决斗中仅可有1次。①：对手场上存在怪兽，自己场上不存在怪兽的情况下，此卡可从手牌中特殊召唤。"
+    tgt = Card(id=1, name="X", lang="zh-CN", frame=MAIN, text=tgt_text)
+    sides = {side: (c, *analyze_text(c.text, c.lang, MAIN)[::3]) for side, c in (("source", src), ("target", tgt))}
+    assert sides["target"][1], "the Chinese procedure must be read"
+    proc = next(c for c in sides["target"][1] if c.kind == "builtin-special-summon")
+    m = Mismatch(kind="slot-differs", slot="cost", severity="medium", condition="special-summon-method",
+                 source_span=(0, 88), target_span=tuple(proc.span), source_in="text", target_in="text", detail="x")
+    assert _uncertain([m], sides, MAIN)[0].severity == "medium"
+    limit = m.model_copy(update={"slot": "limit"})
+    assert _uncertain([limit], sides, MAIN)[0].severity == "low"  # a limit may be stated in the unread sentence
 
 
 def test_validate_keeps_real_differences_when_both_sides_are_read():

@@ -113,32 +113,56 @@ def _unread(sides: dict[str, tuple[Card, list[Any], MappedText]]):
     return check
 
 
+#: Slots an unread piece anywhere in the text may state (a limit is a sentence of its own:
+#: "You can only Special Summon "X" once per turn this way.", 此卡名以①方法的特殊召唤1回合仅可进行1次).
+ANYWHERE_SLOTS = frozenset({"limit"})
+#: Slots the read phrase states itself ("Must first be Synchro Summoned": the method is in what was
+#: read): unread wording next to it cannot change them, so their differences keep their severity.
+PHRASE_SLOTS = frozenset({"method", "first_only", "locations", "set_allowed", "effect"})
+_SENTENCE_END = ".\u3002\n"
+
+
+def _same_sentence(text: str, span: tuple[int, int], piece: list) -> bool:
+    """Whether the unread ``piece`` ``[start, end, group]`` and the read ``span`` lie in one
+    sentence of the original ``text`` (no ``.`` / ``。`` / line break between them)."""
+    a, b = (span[1], piece[0]) if span[1] <= piece[0] else (piece[1], span[0])
+    if a >= b:
+        return True  # they overlap or touch
+    return not any(ch in _SENTENCE_END for ch in text[a:b])
+
+
 def _uncertain(mm: list[Mismatch], sides: dict[str, tuple[Card, list[Any], MappedText]],
                frame: Frame) -> list[Mismatch]:
     """Slot differences that may lie in what was not read, made uncertain (issue 10 section 8).
 
     A side whose summoning wording was not all read (:func:`extractor.coverage.coverage_of`:
-    ``partial``) may state, in the part not read, the very value the other side has.  A
-    ``slot-differs`` whose condition phrase on a partial side shares a sentence with an unread
-    piece -- the unread piece lies within 80 characters of that phrase's span -- becomes ``low``,
-    its ``detail`` says so and names the unread words (the span stays the read phrase's).  Other
-    mismatches are returned unchanged.  Input and output: lists of :class:`Mismatch`."""
+    ``partial``) may state, in the part not read, the very value the other side has: "Must be
+    Special Summoned (from your hand)" read, "by banishing 1 LIGHT ..." not, gives a cost that
+    differs only because it was not read.  A ``slot-differs`` in a slot that unread words can add
+    to (cost, count, requirement, limit, materials ...; not the :data:`PHRASE_SLOTS` that the read
+    phrase states itself) becomes ``low`` when, on one side,
+    an unread piece lies in the same sentence as that side's read phrase (for a ``limit``, anywhere
+    in the text: :data:`ANYWHERE_SLOTS`); its ``detail`` says so and names the unread words and
+    their ``[start, end]`` (the spans stay the read phrases').  A difference inside two fully read
+    sentences keeps its severity.  Other mismatches are returned unchanged.
+    Input and output: lists of :class:`Mismatch`."""
     unread: dict[str, list[list]] = {}
     for side, (card, conds, mt) in sides.items():
         seg = segment(mt.text, lang_family(card.lang), extra_deck=frame.extra_deck)
         unread[side] = coverage_of(mt, card.lang, frame, seg, conds)[1]
     out = []
     for m in mm:
-        if m.kind == "slot-differs":
+        if m.kind == "slot-differs" and m.slot not in PHRASE_SLOTS and (unread["source"] or unread["target"]):
             for side in ("source", "target"):
                 span = getattr(m, f"{side}_span")
                 if span is None or getattr(m, f"{side}_in") not in (None, "text"):
                     continue
-                near = next((u for u in unread[side] if u[0] < span[1] + 80 and span[0] - 80 < u[1]), None)
+                text = sides[side][0].text or ""
+                near = next((u for u in unread[side] if m.slot in ANYWHERE_SLOTS or _same_sentence(text, span, u)),
+                            None)
                 if near is not None:
-                    text = sides[side][0].text or ""
                     m = m.model_copy(update={"severity": "low", "detail": m.detail + (
-                        f" (uncertain: the {side} has summoning wording next to it that was not read: "
+                        f" (uncertain: the {side} has summoning wording there that was not read: "
                         f"{text[near[0]:near[1]]!r} at [{near[0]}, {near[1]}])")})
                     break
         out.append(m)
