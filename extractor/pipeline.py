@@ -33,7 +33,7 @@ class CardResult(BaseModel):
     Spells/Traps); profile: the summoning profile; registers: Chinese registers found;
     procedures / materials / tribute_rules: the STRUCTURE.md view (:func:`extractor.structure.structure_of`);
     coverage / unread: whether every piece of the summoning wording was read (``complete`` /
-    ``partial``; ``None`` when the card could not be read) and the unread pieces as
+    ``partial``; ``None`` when the card could not be read or its language has no coverage rule) and the unread pieces as
     ``[start, end, group]`` into the original text (:func:`extractor.coverage.coverage_of`);
     warnings: problems that did not stop the card; error: set when the card could not be read.
     """

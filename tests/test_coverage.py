@@ -76,6 +76,11 @@ def test_chinese_unread_limit_sentence_is_partial_spans_into_full_width_original
     assert any(c.kind == "builtin-special-summon" for c in res.conditions)  # the procedure itself is read
 
 
+def test_language_without_coverage_rule_is_unknown_not_complete():
+    res = result("このカードは通常召喚できない。", lang="ja")
+    assert res.error is None and res.coverage is None and res.unread == []
+
+
 def test_error_card_has_no_coverage():
     res = analyze(Card(id=1, name="X", lang="xx", text="Cannot be Special Summoned.", frame=MAIN))
     assert res.error and res.coverage is None
