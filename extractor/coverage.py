@@ -23,13 +23,16 @@ Summons is activated):
    ``●`` choice of an effect, starts as an old-style effect ("Once per turn", "During", "When ...,
    you can"), speaks of a Summon as an event ("If this card is Special Summoned"), of materials
    ("as Synchro Material", 作为…素材), of Tributes it counts as or of being Tributed, of a Spirit's
-   return, or Special Summons other monsters ("Special Summon 1 ...", 选择/把…1只…特殊召唤); a Gemini
+   return, of a Union's equip / unequip, or Special Summons other monsters ("Special Summon 1 ...",
+   选择/把…1只…特殊召唤), or (zh) is an event-triggered Summon (…被破坏/送去墓地/除外…的场合/时，…可以…特殊召唤:
+   the older wording of a trigger effect, the counterpart of English "When ..., you can"); a Gemini
    reminder is read by the gemini condition as a whole.  In Chinese the effect holding the sentence
    (from the last line break, ``●`` or circled number) counts: "①：…才能发动。…特殊召唤。".  Or (zh) says the card "was Summoned" (召唤成功, an event that triggers
    an effect, never a condition).  The material line of an Extra Deck monster
    (:func:`extractor.segment.segment`) is summoning wording as a whole.
 4. The pieces of a summoning sentence outside every read phrase are unread when they hold more than
-   filler: punctuation, spaces, and a few words that carry no condition ("this card", "and",
+   filler: punctuation, spaces, the ATK a Normal Summon without Tributing leaves ("but its original
+   ATK becomes 1900"), and a few words that carry no condition ("this card", "and",
    "also", 这张卡, 此卡, 另外 ...; :data:`FILLER`).  So a cue inside a read phrase is read, and a
    sentence read only in part ("Must be Special Summoned (from your hand)" read, "by banishing 1
    LIGHT ..." not) is partial, pointing at the part that was not read.
@@ -65,9 +68,10 @@ EFFECT_MARKS = {
     "en": regex.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
                         r"|\b(?:[Ii]f|[Ww]hen|[Ee]ach time|[Aa]fter|[Ww]hile)\b[^,.]*\b(?:is|was|are|were)\b[^,.]*\bSummoned\b"
                         r"|^When\b[^.]*\byou can\b|\bcannot attack\b|\bentire Tribute\b|\bbe Tributed\b"
-                        r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\bSummoned using this card\b|\breturns? to the owner's hand\b"
+                        r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\bSummoned using this card\b|\bunequip|\breturns? to the owner's hand\b"
                         r"|\bas (?:an? )?(?:\w+ )?Material\b|\bcannot be destroyed\b|\b(?:2|two) Tributes\b|\bsubstitute\b", regex.I),
-    "zh": regex.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手|召唤使用|再度召唤的状态"
+    "zh": regex.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手|召唤使用|再度召唤的状态|装备解除|当作装备卡"
+                       r"|(?:破坏|送去墓地|除外|召唤)(?:的场合|时)[，,][^。]*?可以[^。]*?特殊召唤"
                        r"|(?:选择|把|将)(?:(?!解放|除外|送去|丢弃|这张卡|此卡)[^。，,])*?(?:\d+|[一二两])只[^。]*特殊召唤"),
 }
 #: Where sentences end (normalized text).
@@ -77,7 +81,7 @@ _SENT_END = {
 }
 #: Words that carry no condition: a residue made only of these (and punctuation) is not unread.
 FILLER = {
-    "en": regex.compile(r"(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
+    "en": regex.compile(r"\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
                         r"|[^\w\"]|\s"),
     "zh": regex.compile(r"这张卡|此卡|這張卡|該卡|这只怪兽|此怪兽|另外|并且|并|且|而|则|这个|此|[^\w「」\"]|\s"),
 }

@@ -51,6 +51,35 @@ def test_chinese_effect_after_activation_sentence_is_not_summoning_wording():
     assert res.coverage == "complete", res.unread
 
 
+def test_older_wordings_of_effects_are_not_summoning_wording():
+    # the older wording of a trigger effect (no colon) and a Union's equip / unequip
+    assert result("这张卡被战斗破坏送去墓地时，可以从自己墓地选择1只怪兽特殊召唤。", lang="zh-CN").coverage == "complete"
+    assert result("这张卡被「小矮人橡子」的效果送去墓地的场合，这张卡可以从墓地特殊召唤。", lang="zh-CN").coverage == "complete"
+    assert result("1回合1次，自己的主要阶段时可以当作装备卡使用给自己场上的机械族怪兽装备，或者把装备解除表侧攻击表示特殊召唤。",
+                  lang="zh-CN").coverage == "complete"
+    assert result("When this card is destroyed by battle and sent to the Graveyard, you can Special Summon "
+                  "1 monster from your Deck.").coverage == "complete"
+
+
+def test_attack_left_by_a_summon_without_tributing_is_not_unread():
+    text = "You can Normal Summon this card without Tributing, but its original ATK becomes 1900."
+    res = result(text, frame=Frame(kind="main_monster", level=6))
+    assert any(c.kind == "normal-summon-without-tributes" for c in res.conditions)
+    assert res.coverage == "complete", unread_words(res, text)
+    # the requirement in front of it IS unread wording when only the rest was read
+    req = "If your opponent controls a monster, you can Normal Summon this card without Tributing."
+    mt = normalize(req, "en")
+
+    class Read:
+        span = (req.index("Normal Summon"), len(req) - 1)
+        source = "text"
+
+    cov, unread = coverage_of(mt, "en", MAIN, segment(mt.text, "en"), [Read()])
+    assert cov == "partial"
+    assert [(req[s:e], g) for s, e, g in unread] == [("If your opponent controls a monster, you can",
+                                                     "normal-summon-without-tributes")]
+
+
 def test_spells_traps_and_normal_monsters_are_complete():
     assert result("Special Summon 1 monster from your GY.", frame=Frame(kind="spell")).coverage == "complete"
     assert result("Cannot be Special Summoned unless you wish hard.",
