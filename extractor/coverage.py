@@ -32,7 +32,9 @@ Summons is activated):
    (:func:`extractor.segment.segment`) is summoning wording as a whole.
 4. The pieces of a summoning sentence outside every read phrase are unread when they hold more than
    filler: punctuation, spaces, the ATK a Normal Summon without Tributing leaves ("but its original
-   ATK becomes 1900"), and a few words that carry no condition ("this card", "and",
+   ATK becomes 1900"), the tail of a phrase read up to its last noun ("... with the above Fusion
+   Material|s", "Ritual Spell"), a single letter or character left at a phrase's edge, and a few
+   words that carry no condition ("this card", "and",
    "also", 这张卡, 此卡, 另外 ...; :data:`FILLER`).  So a cue inside a read phrase is read, and a
    sentence read only in part ("Must be Special Summoned (from your hand)" read, "by banishing 1
    LIGHT ..." not) is partial, pointing at the part that was not read.
@@ -81,7 +83,7 @@ _SENT_END = {
 }
 #: Words that carry no condition: a residue made only of these (and punctuation) is not unread.
 FILLER = {
-    "en": regex.compile(r"\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
+    "en": regex.compile(r"\b(?:the above )?Fusion Material(?:s| Monsters)?\b|\bRitual Spell(?: Card)?\b|\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
                         r"|[^\w\"]|\s"),
     "zh": regex.compile(r"这张卡|此卡|這張卡|該卡|这只怪兽|此怪兽|另外|并且|并|且|而|则|这个|此|[^\w「」\"]|\s"),
 }
@@ -185,7 +187,7 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         os_, oe = mt.to_original(s, e)
         for rs, re_ in _minus((os_, oe), read):
             chunk = orig[rs:re_]
-            if FILLER[fam].sub("", chunk).strip():
+            if len(regex.sub(r"\W", "", FILLER[fam].sub("", chunk))) >= 2:
                 # trim outer spaces / punctuation so the span points at the words
                 m = regex.search(r"[\w\"「」“”].*[\w\"」”)）]|[\w\"「」“”]", chunk, regex.S)
                 if m:
