@@ -23,7 +23,9 @@ Summons is activated):
    ``●`` choice of an effect, starts as an old-style effect ("Once per turn", "During", "When ...,
    you can"), speaks of a Summon as an event ("If this card is Special Summoned"), of materials
    ("as Synchro Material", 作为…素材), of Tributes it counts as or of being Tributed, of a Spirit's
-   return, of a Union's equip / unequip, or Special Summons other monsters ("Special Summon 1 ...",
+   return, of what the card does besides (attacks, inflicts, discards, draws, gains, piercing, "as a
+   Level": unless it also says the card cannot / must / can only be Summoned), of a Union's equip /
+   unequip, or Special Summons other monsters ("Special Summon 1 ...",
    选择/把…1只…特殊召唤), or (zh) is an event-triggered Summon (…被破坏/送去墓地/除外…的场合/时，…可以…特殊召唤:
    the older wording of a trigger effect, the counterpart of English "When ..., you can"); a Gemini
    reminder is read by the gemini condition as a whole.  In Chinese the effect holding the sentence
@@ -70,7 +72,8 @@ EFFECT_MARKS = {
     "en": regex.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
                         r"|\b(?:[Ii]f|[Ww]hen|[Ee]ach time|[Aa]fter|[Ww]hile)\b[^,.]*\b(?:is|was|are|were)\b[^,.]*\bSummoned\b"
                         r"|^When\b[^.]*\byou can\b|\bcannot attack\b|\bentire Tribute\b|\bbe Tributed\b"
-                        r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\bSummoned using this card\b|\bunequip|\breturns? to the owner's hand\b"
+                        r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\bSummoned using this card\b|\bunequip|\breturns? to (?:the|its) owner's hand\b"
+                        r"|(?-i:\b(?:attacks?|inflicts?|discards?|draws?|gains?|piercing|as a Level)\b)"
                         r"|\bas (?:an? )?(?:\w+ )?Material\b|\bcannot be destroyed\b|\b(?:2|two) Tributes\b|\bsubstitute\b", regex.I),
     "zh": regex.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手|召唤使用|再度召唤的状态|装备解除|当作装备卡"
                        r"|(?:破坏|送去墓地|除外|召唤)(?:的场合|时)[，,][^。]*?可以[^。]*?特殊召唤"
@@ -83,7 +86,7 @@ _SENT_END = {
 }
 #: Words that carry no condition: a residue made only of these (and punctuation) is not unread.
 FILLER = {
-    "en": regex.compile(r"\b(?:the above )?Fusion Material(?:s| Monsters)?\b|\bRitual Spell(?: Card)?\b|\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
+    "en": regex.compile(r"\b(?:and )?cannot be Special Summoned by other ways\b|\b(?:the above )?Fusion Material(?:s| Monsters)?\b|\bRitual Spell(?: Card)?\b|\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
                         r"|[^\w\"]|\s"),
     "zh": regex.compile(r"这张卡|此卡|這張卡|該卡|这只怪兽|此怪兽|另外|并且|并|且|而|则|这个|此|[^\w「」\"]|\s"),
 }
@@ -108,6 +111,10 @@ def _sentences(text: str, start: int, end: int, fam: str) -> list[tuple[int, int
 
 
 _GEMINI = {"en": regex.compile(r"\b(?:Normal|Effect) Monster\b"), "zh": regex.compile(r"效果怪兽|通常怪兽|再度召唤")}
+#: (en) A restriction on this card's own Summon keeps its sentence summoning wording even when the
+#: sentence also speaks of attacks, damage, draws (" ... cannot be Special Summoned, and cannot attack").
+_EN_KEEP = regex.compile(r"^(?:This card )?(?:[Cc]annot|[Mm]ust(?: first)?|can only) be (?:\w+ )?Summoned\b")
+_ACTIVATED = regex.compile(r"[:;]|\bactivat", regex.I)
 _UNIT_START = regex.compile(r"[\n●①②③④⑤⑥⑦⑧⑨⑩]")
 
 
@@ -172,11 +179,15 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         groups.append("material-line")
         ms = max(ms, mat[1])
     for s, e in _sentences(text, ms, me, fam):
-        if text.startswith("●", s) or EFFECT_MARKS[fam].search(text[s:e]) or (fam == "zh" and EFFECT_MARKS[fam].search(text[_unit_start(text, s):e])):
+        cue = _cue_group(text, s, e, fam, lang)
+        sent = text[s:e]
+        effect = text.startswith("●", s) or bool(EFFECT_MARKS[fam].search(sent))
+        if effect and fam == "en" and _EN_KEEP.search(sent) and not _ACTIVATED.search(sent):
+            effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
+        if effect or (fam == "zh" and EFFECT_MARKS[fam].search(text[_unit_start(text, s):e])):
             continue
         if frame.gemini and _GEMINI[fam].search(text, s, e):
             continue  # the Gemini reminder: read as a whole by the gemini condition
-        cue = _cue_group(text, s, e, fam, lang)
         if cue is None and not SUMMON_WORDS[fam].search(text, s, e):
             continue
         pieces.append((s, e))
