@@ -67,6 +67,12 @@ SUMMON_WORDS = {
                         r"|Ritual|Fusion|Synchro|Xyz|Link) Summon(?:ed)?\b|\b[Tt]ribut(?:e|es|ing)\b[^.:;]*\bSummon"),
     "zh": regex.compile(r"召唤|解放|祭品|降临"),
 }
+#: Words one of which every cue and every Summon word holds (a sentence without any is skipped
+#: before the slower tests; a cue must hold one of them: ``tests/test_coverage.py`` checks it).
+_PREFILTER = {
+    "en": regex.compile(r"Summon|Tribut|Ritual|Fusion"),
+    "zh": regex.compile(r"召唤|解放|祭品|降临|仪式|融合"),
+}
 #: Marks of an activated or triggered effect: a sentence holding one is not summoning wording.
 EFFECT_MARKS = {
     "en": regex.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
@@ -178,8 +184,10 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         pieces.append(mat)
         groups.append("material-line")
         ms = max(ms, mat[1])
-    for s, e in _sentences(text, ms, me, fam):
-        cue = _cue_group(text, s, e, fam, lang)
+    pre = _PREFILTER[fam]
+    for s, e in _sentences(text, ms, me, fam) if pre.search(text, ms, me) else ():
+        if not pre.search(text, s, e):
+            continue  # neither a cue nor a Summon word can match here (the cheap test first)
         sent = text[s:e]
         effect = text.startswith("●", s) or bool(EFFECT_MARKS[fam].search(sent))
         if effect and fam == "en" and _EN_KEEP.search(sent) and not _ACTIVATED.search(sent):
@@ -188,10 +196,8 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
             continue
         if frame.gemini and _GEMINI[fam].search(text, s, e):
             continue  # the Gemini reminder: read as a whole by the gemini condition
-        if cue is None and not SUMMON_WORDS[fam].search(text, s, e):
-            continue
         pieces.append((s, e))
-        groups.append(cue or "summon-sentence")
+        groups.append("")  # decided below, only for a piece left unread
     orig = mt.original
     unread: list[list] = []
     for (s, e), g in zip(pieces, groups):
@@ -199,6 +205,11 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         for rs, re_ in _minus((os_, oe), read):
             chunk = orig[rs:re_]
             if len(regex.sub(r"\W", "", FILLER[fam].sub("", chunk))) >= 2:
+                if not g:
+                    g = _cue_group(text, s, e, fam, lang) or ("summon-sentence" if SUMMON_WORDS[fam].search(text, s, e)
+                                                             else "")
+                    if not g:
+                        break  # neither a cue nor a Summon word: not summoning wording after all
                 # trim outer spaces / punctuation so the span points at the words
                 m = regex.search(r"[\w\"「」“”].*[\w\"」”)）]|[\w\"「」“”]", chunk, regex.S)
                 if m:

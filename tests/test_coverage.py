@@ -190,3 +190,13 @@ def test_validate_keeps_real_differences_when_both_sides_are_read():
                    [Card(id=1, name="X", lang="en", frame=MAIN, text="Cannot be Special Summoned.")])
     sev = {m.severity for c in rep.cards for m in c.mismatches}
     assert "high" in sev
+
+
+def test_every_cue_example_passes_the_prefilter():
+    # coverage skips sentences without a prefilter word before running the cues: no cue may need one
+    # (tributes-required matches a bare "3 monsters": such a sentence alone is no summoning wording)
+    from extractor.coverage import _PREFILTER
+    from extractor.cues import load_cues
+    missing = [(c.lang, t) for fam in ("en", "zh") for c in load_cues(fam) for t in c.examples_match
+               if c.group != "tributes-required" and not _PREFILTER[fam].search(normalize(t, fam if fam == "en" else "zh-CN").text)]
+    assert missing == []
