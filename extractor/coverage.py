@@ -45,6 +45,7 @@ Precision was measured by reading partial cards of yaml-yugi en and zh-CN (``ben
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Literal, Sequence
 
 import regex
@@ -62,39 +63,40 @@ Unread = list  # [start, end, group]
 
 #: Summon words per language family (on the NORMALIZED text).
 SUMMON_WORDS = {
-    "en": regex.compile(r"\b(?:[Cc]annot|[Mm]ust(?: first)?|can only|can also|can(?:not)? be) (?:be )?(?:\w+ ){0,2}?Summon(?:ed)?\b"
+    "en": re.compile(r"\b(?:[Cc]annot|[Mm]ust(?: first)?|can only|can also|can(?:not)? be) (?:be )?(?:\w+ ){0,2}?Summon(?:ed)?\b"
                         r"|\bSummon(?:ed)? (?:this card|it)\b|\b(?:[Tt]his card|[Ii]t)\b[^.:;]*?\b(?:Tribute|Normal|Special"
                         r"|Ritual|Fusion|Synchro|Xyz|Link) Summon(?:ed)?\b|\b[Tt]ribut(?:e|es|ing)\b[^.:;]*\bSummon"),
-    "zh": regex.compile(r"召唤|解放|祭品|降临"),
+    "zh": re.compile(r"召唤|解放|祭品|降临"),
 }
 #: Words one of which every cue and every Summon word holds (a sentence without any is skipped
 #: before the slower tests; a cue must hold one of them: ``tests/test_coverage.py`` checks it).
 _PREFILTER = {
-    "en": regex.compile(r"Summon|Tribut|Ritual|Fusion"),
-    "zh": regex.compile(r"召唤|解放|祭品|降临|仪式|融合"),
+    "en": re.compile(r"Summon|Tribut|Ritual|Fusion"),
+    "zh": re.compile(r"召唤|解放|祭品|降临|仪式|融合"),
 }
 #: Marks of an activated or triggered effect: a sentence holding one is not summoning wording.
 EFFECT_MARKS = {
-    "en": regex.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
+    "en": re.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
                         r"|\b(?:[Ii]f|[Ww]hen|[Ee]ach time|[Aa]fter|[Ww]hile)\b[^,.]*\b(?:is|was|are|were)\b[^,.]*\bSummoned\b"
                         r"|^When\b[^.]*\byou can\b|\bcannot attack\b|\bentire Tribute\b|\bbe Tributed\b"
                         r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\bSummoned using this card\b|\bunequip|\breturns? to (?:the|its) owner's hand\b"
                         r"|(?-i:\b(?:attacks?|inflicts?|discards?|draws?|gains?|piercing|as a Level)\b)"
-                        r"|\bas (?:an? )?(?:\w+ )?Material\b|\bcannot be destroyed\b|\b(?:2|two) Tributes\b|\bsubstitute\b", regex.I),
-    "zh": regex.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手|召唤使用|再度召唤的状态|装备解除|当作装备卡"
+                        r"|\bas (?:an? )?(?:\w+ )?Material\b|\bcannot be destroyed\b|\b(?:2|two) Tributes\b|\bsubstitute\b", re.I),
+    "zh": re.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手|召唤使用|再度召唤的状态|装备解除|当作装备卡"
                        r"|(?:破坏|送去墓地|除外|召唤)(?:的场合|时)[，,][^。]*?可以[^。]*?特殊召唤"
                        r"|(?:选择|把|将)(?:(?!解放|除外|送去|丢弃|这张卡|此卡)[^。，,])*?(?:\d+|[一二两])只[^。]*特殊召唤"),
 }
-#: Where sentences end (normalized text).
+#: Where sentences end (normalized text): a cut right after a full stop (en: followed by a space or
+#: the end), a line break, and right before a ``●`` bullet.  (Plain ``re``: no look-behind, fast.)
 _SENT_END = {
-    "en": regex.compile(r"(?<=[.!?])(?=\s|$)|\n|(?=●)"),
-    "zh": regex.compile(r"(?<=[。!?！？])|\n|(?=●)"),
+    "en": re.compile(r"[.!?](?=\s|$)|\n|●"),
+    "zh": re.compile(r"[。!?！？]|\n|●"),
 }
 #: Words that carry no condition: a residue made only of these (and punctuation) is not unread.
 FILLER = {
-    "en": regex.compile(r"\b(?:and )?cannot be Special Summoned by other ways\b|\b(?:the above )?Fusion Material(?:s| Monsters)?\b|\bRitual Spell(?: Card)?\b|\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i)\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b"
+    "en": re.compile(r"\b(?:and )?cannot be Special Summoned by other ways\b|\b(?:the above )?Fusion Material(?:s| Monsters)?\b|\bRitual Spell(?: Card)?\b|\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i:\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b)"
                         r"|[^\w\"]|\s"),
-    "zh": regex.compile(r"这张卡|此卡|這張卡|該卡|这只怪兽|此怪兽|另外|并且|并|且|而|则|这个|此|[^\w「」\"]|\s"),
+    "zh": re.compile(r"这张卡|此卡|這張卡|該卡|这只怪兽|此怪兽|另外|并且|并|且|而|则|这个|此|[^\w「」\"]|\s"),
 }
 
 
@@ -102,8 +104,9 @@ def _sentences(text: str, start: int, end: int, fam: str) -> list[tuple[int, int
     """``[start, end)`` of normalized ``text`` cut into sentences (each stripped of outer spaces)."""
     cuts = [start]
     for m in _SENT_END[fam].finditer(text, start, end):
-        if m.start() > cuts[-1]:
-            cuts.append(m.start())
+        cut = m.start() if m.group() == "●" else m.end()
+        if cut > cuts[-1]:
+            cuts.append(cut)
     cuts.append(end)
     out = []
     for s, e in zip(cuts, cuts[1:]):
@@ -116,12 +119,12 @@ def _sentences(text: str, start: int, end: int, fam: str) -> list[tuple[int, int
     return out
 
 
-_GEMINI = {"en": regex.compile(r"\b(?:Normal|Effect) Monster\b"), "zh": regex.compile(r"效果怪兽|通常怪兽|再度召唤")}
+_GEMINI = {"en": re.compile(r"\b(?:Normal|Effect) Monster\b"), "zh": re.compile(r"效果怪兽|通常怪兽|再度召唤")}
 #: (en) A restriction on this card's own Summon keeps its sentence summoning wording even when the
 #: sentence also speaks of attacks, damage, draws (" ... cannot be Special Summoned, and cannot attack").
-_EN_KEEP = regex.compile(r"^(?:This card )?(?:[Cc]annot|[Mm]ust(?: first)?|can only) be (?:\w+ )?Summoned\b")
-_ACTIVATED = regex.compile(r"[:;]|\bactivat", regex.I)
-_UNIT_START = regex.compile(r"[\n●①②③④⑤⑥⑦⑧⑨⑩]")
+_EN_KEEP = re.compile(r"^(?:This card )?(?:[Cc]annot|[Mm]ust(?: first)?|can only) be (?:\w+ )?Summoned\b")
+_ACTIVATED = re.compile(r"[:;]|\bactivat", re.I)
+_UNIT_START = re.compile(r"[\n●①②③④⑤⑥⑦⑧⑨⑩]")
 
 
 def _unit_start(text: str, s: int) -> int:
