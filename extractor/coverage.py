@@ -29,7 +29,9 @@ Summons is activated):
    选择/把…1只…特殊召唤), or (zh) is an event-triggered Summon (…被破坏/送去墓地/除外…的场合/时，…可以…特殊召唤:
    the older wording of a trigger effect, the counterpart of English "When ..., you can"); a Gemini
    reminder is read by the gemini condition as a whole.  In Chinese the effect holding the sentence
-   (from the last line break, ``●`` or circled number) counts: "①：…才能发动。…特殊召唤。".  Or (zh) says the card "was Summoned" (召唤成功, an event that triggers
+   (from the last line break, ``●`` or circled number) counts: "①：…才能发动。…特殊召唤。".  A limit
+   sentence ("once per turn this way", 1回合只能有1次) counts as read when a condition carries a
+   ``limit`` (the limit is read into the procedure without a span of its own).  Or (zh) says the card "was Summoned" (召唤成功, an event that triggers
    an effect, never a condition).  The material line of an Extra Deck monster
    (:func:`extractor.segment.segment`) is summoning wording as a whole.
 4. The pieces of a summoning sentence outside every read phrase are unread when they hold more than
@@ -74,6 +76,13 @@ _PREFILTER = {
     "en": re.compile(r"Summon|Tribut|Ritual|Fusion"),
     "zh": re.compile(r"召唤|解放|祭品|降临|仪式|融合"),
 }
+#: A limit sentence ("You can only Special Summon "X" once per turn this way.", 这个方法的特殊召唤1回合只能有1次):
+#: a procedure's ``limit`` is read from it, but the procedure's span does not cover it, so such a
+#: sentence counts as read when some condition of the card carries a ``limit``.
+_LIMIT = {
+    "en": re.compile(r"\bonce per (?:turn|Duel)\b"),
+    "zh": re.compile(r"(?:1回合|决斗中)[^。]{0,6}(?:只能|仅可|仅能|只可)[^。]{0,4}1次|1回合1次"),
+}
 #: Marks of an activated or triggered effect: a sentence holding one is not summoning wording.
 EFFECT_MARKS = {
     "en": re.compile(r"[:;]|\bactivat(?:e|ed|es|ing|ion)\b|^(?:Once per turn|During|Each time|After)\b"
@@ -82,7 +91,7 @@ EFFECT_MARKS = {
                         r"|\bSpecial Summon (?:\d|up to|an? |that|those|the |them|all|any)|\bSummoned using this card\b|\bunequip|\breturns? to (?:the|its) owner's hand\b"
                         r"|(?-i:\b(?:attacks?|inflicts?|discards?|draws?|gains?|piercing|as a Level)\b)"
                         r"|\bas (?:an? )?(?:\w+ )?Material\b|\bcannot be destroyed\b|\b(?:2|two) Tributes\b|\bsubstitute\b", re.I),
-    "zh": re.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|回到持有者手|召唤使用|再度召唤的状态|装备解除|当作装备卡"
+    "zh": re.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|为素材|得到以下效果|回到持有者手|召唤使用|再度召唤的状态|装备解除|当作装备卡"
                        r"|(?:破坏|送去墓地|除外|召唤)(?:的场合|时)[，,][^。]*?可以[^。]*?特殊召唤"
                        r"|(?:选择|把|将)(?:(?!解放|除外|送去|丢弃|这张卡|此卡)[^。，,])*?(?:\d+|[一二两])只[^。]*特殊召唤"),
 }
@@ -188,6 +197,7 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         groups.append("material-line")
         ms = max(ms, mat[1])
     pre = _PREFILTER[fam]
+    limit_read = any(getattr(c, "limit", None) for c in conditions if getattr(c, "source", "text") == "text")
     for s, e in _sentences(text, ms, me, fam) if pre.search(text, ms, me) else ():
         if not pre.search(text, s, e):
             continue  # neither a cue nor a Summon word can match here (the cheap test first)
@@ -199,6 +209,8 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
             continue
         if frame.gemini and _GEMINI[fam].search(text, s, e):
             continue  # the Gemini reminder: read as a whole by the gemini condition
+        if limit_read and _LIMIT[fam].search(sent):
+            continue  # the limit sentence, read into a procedure's ``limit``
         pieces.append((s, e))
         groups.append("")  # decided below, only for a piece left unread
     orig = mt.original

@@ -96,13 +96,21 @@ def test_unread_summoning_condition_is_partial_with_original_span():
                                         "special-summon-method")]
 
 
-def test_chinese_unread_limit_sentence_is_partial_spans_into_full_width_original():
+def test_chinese_unread_requirement_is_partial_spans_into_full_width_original():
     # full-width digits: the normalized text differs from the original, the span must point into the original
-    text = "此卡名以①方法的特殊召唤１回合仅可进行１次。①：场上相同等级的怪兽有２只以上存在的情况下，此卡可从手牌中特殊召唤。"
-    res = result(text, lang="zh-CN")
+    text = "对方场上的怪兽是２只以上的场合，这张卡可以不用解放作召唤。"
+    res = result(text, lang="zh-CN", frame=Frame(kind="main_monster", level=5))
+    assert any(c.kind == "normal-summon-without-tributes" for c in res.conditions)  # the rule itself is read
     assert res.coverage == "partial"
-    assert [w for w, _g in unread_words(res, text)] == ["此卡名以①方法的特殊召唤１回合仅可进行１次"]
-    assert any(c.kind == "builtin-special-summon" for c in res.conditions)  # the procedure itself is read
+    assert unread_words(res, text) == [("对方场上的怪兽是２只以上的场合", "normal-summon-without-tributes")]
+
+
+def test_limit_sentence_read_into_a_procedure_is_read():
+    # the procedure carries the limit, its span does not cover the limit sentence: still read
+    text = "自己场上有地属性怪兽存在的场合，这张卡可以从手卡特殊召唤。这个方法的「幻水龙」的特殊召唤1回合只能有1次。"
+    res = result(text, lang="zh-CN")
+    assert any(getattr(c, "limit", None) == "once-per-turn" for c in res.conditions)
+    assert res.coverage == "complete", res.unread
 
 
 def test_language_without_coverage_rule_is_unknown_not_complete():
@@ -135,8 +143,8 @@ def test_tag_summary_counts_partial_cards(tmp_path):
              "text": "Cannot be Special Summoned from the GY, unless you Tribute 1 Dragon monster."},
             {"id": 2, "name": "B", "lang": "en", "type": "Dragon / Effect", "level": 4,
              "text": "Cannot be Normal Summoned/Set."},
-            {"id": 3, "name": "C", "lang": "zh-CN", "type": "Dragon / Effect", "level": 4,
-             "text": "此卡名以①方法的特殊召唤1回合仅可进行1次。①：场上相同等级的怪兽有2只以上存在的情况下，此卡可从手牌中特殊召唤。"}]
+            {"id": 3, "name": "C", "lang": "zh-CN", "type": "Dragon / Effect", "level": 5,
+             "text": "对方场上的怪兽是2只以上的场合，这张卡可以不用解放作召唤。"}]
     src = tmp_path / "in.jsonl"
     src.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     out = tmp_path / "o.jsonl"
@@ -170,19 +178,20 @@ def test_slot_difference_next_to_unread_wording_is_low_and_names_it():
 
 
 def test_unread_piece_in_another_sentence_does_not_hide_a_read_difference():
-    # planted hand -> GY: the Chinese limit sentence is not read, but the difference lies in the read procedure
+    # the Chinese requirement of sentence 1 is not read; the difference lies in the procedure of sentence 2
     src = Card(id=1, name="X", lang="en", frame=MAIN,
-               text="If only your opponent controls a monster, you can Special Summon this card (from your GY).")
-    tgt_text = "以此卡名的①方法的特殊召唤在决斗中仅可有1次。①：对手场上存在怪兽，自己场上不存在怪兽的情况下，此卡可从手牌中特殊召唤。"
+               text='If you control "Hawkshark", you can Special Summon this card (from your hand).')
+    tgt_text = "对方场上的怪兽是2只以上的场合，这张卡可以不用解放作召唤。此外，自己场上有「鹰鲨」存在的场合，这张卡可以从手卡特殊召唤。"
     tgt = Card(id=1, name="X", lang="zh-CN", frame=MAIN, text=tgt_text)
     sides = {side: (c, *analyze_text(c.text, c.lang, MAIN)[::3]) for side, c in (("source", src), ("target", tgt))}
-    assert sides["target"][1], "the Chinese procedure must be read"
     proc = next(c for c in sides["target"][1] if c.kind == "builtin-special-summon")
     m = Mismatch(kind="slot-differs", slot="cost", severity="medium", condition="special-summon-method",
-                 source_span=(0, 88), target_span=tuple(proc.span), source_in="text", target_in="text", detail="x")
-    assert _uncertain([m], sides, MAIN)[0].severity == "medium"
-    limit = m.model_copy(update={"slot": "limit"})
-    assert _uncertain([limit], sides, MAIN)[0].severity == "low"  # a limit may be stated in the unread sentence
+                 source_span=(0, 10), target_span=tuple(proc.span), source_in="text", target_in="text", detail="x")
+    assert sides["target"][0] and _uncertain([m], sides, MAIN)[0].severity == "medium"
+    limit = m.model_copy(update={"slot": "limit"})  # the unread words state no limit either
+    assert _uncertain([limit], sides, MAIN)[0].severity == "medium"
+    req = m.model_copy(update={"target_span": (16, 28)})  # the rule read right after the unread requirement
+    assert _uncertain([req], sides, MAIN)[0].severity == "low"
 
 
 def test_validate_keeps_real_differences_when_both_sides_are_read():

@@ -4,10 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..coverage import coverage_of
+from ..coverage import _LIMIT, coverage_of
 from ..cues import unread_cue
 from ..frame import Frame
-from ..normalize import lang_family
+from ..normalize import lang_family, normalize
 from ..patterns import Catalog, load_catalog
 from ..pipeline import Card, analyze_text
 from ..segment import segment
@@ -124,11 +124,15 @@ _SENTENCE_END = ".\u3002\n"
 
 def _same_sentence(text: str, span: tuple[int, int], piece: list) -> bool:
     """Whether the unread ``piece`` ``[start, end, group]`` and the read ``span`` lie in one
-    sentence of the original ``text`` (no ``.`` / ``。`` / line break between them)."""
-    a, b = (span[1], piece[0]) if span[1] <= piece[0] else (piece[1], span[0])
-    if a >= b:
-        return True  # they overlap or touch
-    return not any(ch in _SENTENCE_END for ch in text[a:b])
+    sentence of the original ``text``: no ``.`` / ``。`` / line break between them (a full stop that
+    ends the read phrase itself counts as between)."""
+    if piece[0] < span[1] and span[0] < piece[1]:
+        return True  # they overlap
+    if span[1] <= piece[0]:
+        between = text[max(span[0], span[1] - 1):piece[0]]
+    else:
+        between = text[piece[1]:span[0]]
+    return not any(ch in _SENTENCE_END for ch in between)
 
 
 def _uncertain(mm: list[Mismatch], sides: dict[str, tuple[Card, list[Any], MappedText]],
@@ -141,8 +145,8 @@ def _uncertain(mm: list[Mismatch], sides: dict[str, tuple[Card, list[Any], Mappe
     differs only because it was not read.  A ``slot-differs`` in a slot that unread words can add
     to (cost, count, requirement, limit, materials ...; not the :data:`PHRASE_SLOTS` that the read
     phrase states itself) becomes ``low`` when, on one side,
-    an unread piece lies in the same sentence as that side's read phrase (for a ``limit``, anywhere
-    in the text: :data:`ANYWHERE_SLOTS`); its ``detail`` says so and names the unread words and
+    an unread piece lies in the same sentence as that side's read phrase (for a ``limit``, also an
+    unread limit sentence anywhere in the text: :data:`ANYWHERE_SLOTS`); its ``detail`` says so and names the unread words and
     their ``[start, end]`` (the spans stay the read phrases').  A difference inside two fully read
     sentences keeps its severity.  Other mismatches are returned unchanged.
     Input and output: lists of :class:`Mismatch`."""
@@ -158,8 +162,9 @@ def _uncertain(mm: list[Mismatch], sides: dict[str, tuple[Card, list[Any], Mappe
                 if span is None or getattr(m, f"{side}_in") not in (None, "text"):
                     continue
                 text = sides[side][0].text or ""
-                near = next((u for u in unread[side] if m.slot in ANYWHERE_SLOTS or _same_sentence(text, span, u)),
-                            None)
+                near = next((u for u in unread[side] if _same_sentence(text, span, u) or (
+                    m.slot in ANYWHERE_SLOTS and _LIMIT[lang_family(sides[side][0].lang)].search(
+                        normalize(text[u[0]:u[1]], sides[side][0].lang).text))), None)
                 if near is not None:
                     m = m.model_copy(update={"severity": "low", "detail": m.detail + (
                         f" (uncertain: the {side} has summoning wording there that was not read: "
