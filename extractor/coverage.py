@@ -202,7 +202,8 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         if not pre.search(text, s, e):
             continue  # neither a cue nor a Summon word can match here (the cheap test first)
         sent = text[s:e]
-        effect = text.startswith("●", s) or bool(EFFECT_MARKS[fam].search(sent))
+        effect = (text.startswith("●", s) or ":" in sent or ";" in sent  # the common marks first (plain string tests)
+                  or bool(EFFECT_MARKS[fam].search(sent)))
         if effect and fam == "en" and _EN_KEEP.search(sent) and not _ACTIVATED.search(sent):
             effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
         if effect or (fam == "zh" and EFFECT_MARKS[fam].search(text[_unit_start(text, s):e])):
