@@ -44,15 +44,18 @@ class Cue:
     examples_no_match: tuple[str, ...] = field(default=())
 
 
-@lru_cache(maxsize=8)
-def load_cues(lang: str) -> tuple[Cue, ...]:
-    """The cues of ``lang``'s family (``en``, ``zh``); an empty tuple when it has no cue file.
+@lru_cache(maxsize=16)
+def load_cues(lang: str, kind: str = "") -> tuple[Cue, ...]:
+    """The cues of ``lang``'s family (``en``, ``zh``) from ``patterns/cues/<kind><fam>.yaml``
+    (``kind`` ``""``: the validate and coverage cues; ``"audit-"``: the audit's frame cues); an empty
+    tuple when there is no such file.
 
     Raises:
         CueError: the file is malformed or a regex does not compile (names the file and the entry).
     """
     fam = lang_family(lang)
-    path = CUES_DIR.joinpath(f"{fam}.yaml")
+    name = f"{kind}{fam}.yaml"
+    path = CUES_DIR.joinpath(name)
     if not path.is_file():
         return ()
     with path.open(encoding="utf-8") as f:
@@ -63,7 +66,7 @@ def load_cues(lang: str) -> tuple[Cue, ...]:
             rx = regex.compile(d["regex"])
             group = str(d["group"])
         except (KeyError, TypeError, regex.error) as e:
-            raise CueError(f"{path}: cue #{i + 1}: {e}") from None
+            raise CueError(f"patterns/cues/{name}: cue #{i + 1}: {e}") from None
         ex = d.get("examples") or {}
         out.append(Cue(group, fam, rx, tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ())))
     return tuple(out)

@@ -3,54 +3,24 @@ pattern catalog does not read as conditions (frame cues; restrictive "can only b
 Summoned" wording).  Every regex runs on the NORMALIZED text; every example is a test."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable
 
-import regex
-import yaml
+from ..cues import Cue, CueError, load_cues
 
-from ..normalize.common import PATTERNS_DIR
-
-class AuditCueError(ValueError):
-    """An audit cue file is malformed (the message names the file and the entry)."""
+#: kept for callers of the audit's former names: one cue loader serves every cue file
+AuditCueError = CueError
+AuditCue = Cue
 
 
-@dataclass(frozen=True)
-class AuditCue:
-    """One audit cue: its ``group`` (frame cues ``material-line``, ``pendulum-block``,
-    ``toon-reminder``, ``monster-block``; ``special-summon-only``), compiled ``regex`` over the
-    NORMALIZED text, and its examples."""
-
-    group: str
-    lang: str
-    regex: "regex.Pattern[str]"
-    examples_match: tuple[str, ...] = ()
-    examples_no_match: tuple[str, ...] = ()
-
-
-@lru_cache(maxsize=8)
-def load_audit_cues(fam: str) -> tuple[AuditCue, ...]:
-    """The audit cues of language family ``fam`` (``en``, ``zh``); empty when it has none.
+def load_audit_cues(fam: str) -> tuple[Cue, ...]:
+    """The audit cues of language family ``fam`` (``patterns/cues/audit-<fam>.yaml``): frame cues
+    ``material-line``, ``pendulum-block``, ``toon-reminder``, ``monster-block`` and
+    ``special-summon-only``; empty when it has none.
 
     Raises:
-        AuditCueError: the file is malformed or a regex does not compile.
+        CueError: the file is malformed or a regex does not compile.
     """
-    path = PATTERNS_DIR.joinpath("cues", f"audit-{fam}.yaml")
-    if not path.is_file():
-        return ()
-    with path.open(encoding="utf-8") as f:
-        doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-    out = []
-    for i, d in enumerate(doc.get("cues") or []):
-        try:
-            rx = regex.compile(d["regex"])
-            group = str(d["group"])
-        except (KeyError, TypeError, regex.error) as e:
-            raise AuditCueError(f"patterns/cues/audit-{fam}.yaml: cue #{i + 1}: {e}") from None
-        ex = d.get("examples") or {}
-        out.append(AuditCue(group, fam, rx, tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ())))
-    return tuple(out)
+    return load_cues(fam, "audit-")
 
 
 def find_cue(mt: Any, fam: str, group: str, accept: Callable[[Any], bool] | None = None) -> tuple[int, int] | None:
