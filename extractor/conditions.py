@@ -474,3 +474,58 @@ Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the slot
 ConditionAdapter = TypeAdapter(Condition)
 CONDITION_CLASSES["material-line"] = MaterialLineCondition
 CONDITION_CLASSES["tribute-rule"] = TributeRule
+
+
+class PlayerLockCondition(_Base):
+    """A lock on a player's Summons read as an object of its own (issue 10 §5): "you cannot
+    Special Summon monsters, except "X" monsters", "Neither player can Special Summon monsters",
+    "the turn you activate this card, you cannot Special Summon from the Extra Deck", 自己不是「X」
+    怪兽不能特殊召唤, 这个回合，自己不能从额外卡组特殊召唤…以外的怪兽, 双方不能特殊召唤.
+
+    NOT a Summoning Condition on the card: seed 000's "Cannot be Special Summoned" is "a blanket
+    Summon Condition that forbids the card from being Special Summoned by any means" (the card),
+    while a lock binds a player, mostly for a turn, as part of an effect.  The profile, the tags and
+    the structure view do not read this kind; ``validate`` compares it only where one side's
+    card condition is the other side's lock (rule ``card-condition-or-player-lock``: a ``scope``
+    difference).
+
+    ``lock``: the :class:`extractor.slots.PlayerLock`.  A pattern gives the flat fields ``who``,
+    ``what`` (names of the groups of the fragments ``lock_who`` / ``lock_what``, read ``as:
+    choice:...``), ``from_places``, ``summon_kind``, ``duration`` (fragment ``lock_duration``) and
+    the words ``exception_text`` / ``locked_text`` (read by :func:`extractor.slots.read_filter`);
+    the validator builds the lock from them.
+
+    Raises:
+        pydantic.ValidationError: ``who`` missing or any value outside the
+            :class:`extractor.slots.PlayerLock` literals (the pattern's captures are wrong).
+    """
+
+    kind: Literal["player-lock"] = "player-lock"
+    lock: slots.PlayerLock
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data):
+        if isinstance(data, dict) and "lock" not in data and "who" in data:
+            data = dict(data)
+            lang = data.get("lang", "en")
+            lock: dict = {"who": data.pop("who")}
+            for f in ("what", "from_places", "summon_kind", "duration"):
+                if f in data:
+                    v = data.pop(f)
+                    if v is not None:
+                        lock[f] = v
+            for f, key in (("exception_text", "exception"), ("locked_text", "locked")):
+                text = data.pop(f, None)
+                if text is not None and text.strip():
+                    lock[key] = slots.read_filter(text, lang)
+            data["lock"] = slots.PlayerLock(**lock)
+        return data
+
+
+Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the player lock)
+    Union[Condition.__origin__.__args__ + (PlayerLockCondition,)],  # type: ignore[attr-defined]
+    Field(discriminator="kind"),
+]
+ConditionAdapter = TypeAdapter(Condition)
+CONDITION_CLASSES["player-lock"] = PlayerLockCondition

@@ -281,6 +281,24 @@ def render_material_line(line: MaterialLine, lang: str, name: str | None = None)
     return text
 
 
+def _player_lock(lk: Any, fam: str, t: dict[str, Any]) -> str:
+    """A player lock (issue 10 §5) from the table's ``player_lock`` templates: who, what (a Summon
+    kind when one is locked), the locked monsters or "monsters", from where, how long, except what
+    (the exception and locked phrases are printed as read, in the language they were read in)."""
+    pl = t["player_lock"]
+    what = (pl["kind_what"].format(summon=t["summons"].get(lk.summon_kind, lk.summon_kind)) if lk.summon_kind
+            else pl["what"][lk.what])
+    if lk.locked is not None and lk.locked.phrase:
+        obj = pl["locked"].format(phrase=lk.locked.phrase) if "locked" in pl else lk.locked.phrase
+    else:
+        obj = pl["object"]
+    return pl["sentence"].format(
+        who=pl["who"][lk.who], cannot=pl.get("cannot", {}).get(lk.who, ""), what=what, object=obj,
+        **{"from": pl["from"].format(places=_places_text(list(lk.from_places), fam)) if lk.from_places else ""},
+        duration=pl["duration"][lk.duration] if lk.duration else "",
+        exception=pl["exception"].format(phrase=lk.exception.phrase) if lk.exception is not None else "")
+
+
 def render(c: Any, lang: str = "en", name: str | None = None) -> str:
     """Canonical text of one condition object.
 
@@ -304,6 +322,8 @@ def render(c: Any, lang: str = "en", name: str | None = None) -> str:
         return _procedure(c, fam, name)
     if kind == "material-line":
         return render_material_line(c.line, fam, name)
+    if kind == "player-lock":
+        return _player_lock(c.lock, fam, t)
     if kind == "tribute-rule":
         tr = t["tribute_rule"]
         filt = render_filter(c.filter, fam) if c.filter and c.filter.phrase else t["filter_default"]

@@ -107,12 +107,22 @@ class MaterialLine(_Value):
 
 
 class PlayerLock(_Value):
-    """A lock on a player's Summons ("you cannot Special Summon monsters, except ...",
-    "Neither player can Special Summon", 自己不是「X」怪兽不能特殊召唤).  ``who``: ``you`` /
-    ``opponent`` / ``both``; ``what``: ``normal-summon`` / ``special-summon`` / ``summon``;
-    ``from_places``: "from the Extra Deck"; ``summon_kind``: a locked Summon kind; ``duration``:
-    ``turn`` ("for the rest of this turn", "the turn you activate"), ``while`` (while face-up) or
-    ``None``; ``exception``: the allowed ones ("except Dragon monsters")."""
+    """A lock on a player's Summons (issue 10 §5): "you cannot Special Summon monsters, except ...",
+    "Neither player can Special Summon", 自己不是「X」怪兽不能特殊召唤.  A lock binds a PLAYER, not
+    the card: seed 000 calls "Cannot be Special Summoned" "a blanket Summon Condition that forbids
+    the card from being Special Summoned by any means", which is the card's own condition and never
+    a lock.
+
+    ``who``: ``you`` / ``opponent`` / ``both`` ("Neither player", 双方); ``what``:
+    ``normal-summon`` (Normal / Tribute Summon or Set), ``special-summon``, ``summon`` (both: "Normal
+    or Special Summon", 召唤·特殊召唤); ``from_places``: "from the Extra Deck" (从额外卡组);
+    ``summon_kind``: a locked Summon kind ("you cannot Synchro Summon": ``synchro``); ``duration``:
+    ``turn`` ("for the rest of this turn", "the turn you activate this card", 直到回合结束时,
+    发动的回合), ``while`` ("while that Token is in the Monster Zone", 只要…存在) or ``None`` (not
+    stated); ``exception``: the allowed ones ("except Dragon monsters", 不是「X」怪兽, …以外的怪兽;
+    "you can only Special Summon Level 3 or higher monsters"); ``locked``: the locked ones when the
+    text names them instead ("you cannot Special Summon Level 5 or higher monsters",
+    自己不能特殊召唤等级5以上的怪兽); both ``None``: every monster."""
 
     who: Literal["you", "opponent", "both"]
     what: Literal["normal-summon", "special-summon", "summon"] = "special-summon"
@@ -120,6 +130,7 @@ class PlayerLock(_Value):
     summon_kind: str | None = None
     duration: Literal["turn", "while"] | None = None
     exception: CardFilter | None = None
+    locked: CardFilter | None = None
 
 
 # -- reading captured phrases into slot values ---------------------------------------------------

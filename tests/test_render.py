@@ -47,6 +47,7 @@ SAMPLES = {
                                            parts=(((2, None), CardFilter(phrase="2+ Effect Monsters")),))},
     "tribute-rule": {"mode": "optional", "count": 1, "filter": CardFilter(phrase="Dinosaur monster",
                                                                          types=("Dinosaur",))},
+    "player-lock": {"who": "you", "duration": "turn", "from_places": ("extra",)},
 }
 
 

@@ -603,6 +603,8 @@ def _rule_cases():
                                   [("slot-differs", "first_only", "low")]),
         # the slot rules (issue 10 §9): their cases are in tests/test_validate_slots.py
         **__import__("test_validate_slots").slot_rule_cases(C, MAIN),
+        "card-condition-or-player-lock": ([C("cannot-special-summon")], [C("player-lock", span=(0, 9), who="you")],
+                                          MAIN, {}, [("slot-differs", "scope", "medium")]),
     }
 
 

@@ -25,7 +25,8 @@ Every rule reads views only (slots and :attr:`View.facts`): never a phrase or a 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any, Callable, Iterable
 
 from ..frame import Frame
@@ -420,3 +421,43 @@ def _unread_position(slot: str, a: View, b: View) -> str | None:
     if slot == "position" and (a.slots.get("position") is None or b.slots.get("position") is None):
         return "low"
     return None
+
+
+# -- scope: a condition on the card against a lock on a player (issue 10 §5) ----------------------
+
+def _card_scope_locks(side: list[View], other: list[View]) -> list[tuple[View, View]]:
+    """Pairs (card condition of ``side``, player lock of ``other``) where ``side`` states
+    "Cannot be Special Summoned" more often than ``other`` and ``other`` has a plain lock on a
+    player's Special Summons (no exception, no place, no Summon kind) that ``side`` lacks."""
+    cards = [v for v in side if v.group == "cannot-special-summon"]
+    n_other_cards = sum(1 for v in other if v.group == "cannot-special-summon")
+
+    def plain(v: View) -> bool:
+        lk = getattr(v.facts, "lock", None)
+        return (v.kind == "player-lock" and lk is not None and lk.what in ("special-summon", "summon")
+                and lk.exception is None and not lk.from_places and lk.summon_kind is None)
+
+    locks = [v for v in other if plain(v)]
+    extra_locks = len(locks) - sum(1 for v in side if plain(v))
+    k = min(len(cards) - n_other_cards, extra_locks)
+    return list(zip(cards[n_other_cards:][:k], locks[-k:])) if k > 0 else []
+
+
+@rule("card-condition-or-player-lock", stage="cross",
+      seed='Seed 000: "Cannot be Special Summoned. This is a blanket Summon Condition that forbids the card from being '
+           'Special Summoned by any means" (the card), not a lock on the player ("you cannot Special Summon monsters")',
+      decides='a "Cannot be Special Summoned" on one side where the other side has, instead, a plain lock on a '
+              'player\'s Special Summons (player-lock) is one condition read with a different scope: both are '
+              'compared in the group cannot-special-summon with the slot scope (card / player), so the difference '
+              'is reported as a scope slot difference, not as a missing condition.  Every other player lock is '
+              'not compared: a lock binds a player, it is not a Summoning Condition on the card')
+def _scope(side: list[View], other: list[View]) -> Cross:
+    pairs = _card_scope_locks(side, other) + _card_scope_locks(other, side)
+    read: dict[int, View] = {}
+    for card, lock in pairs:
+        read[id(card)] = card.with_slot("scope", "card")
+        read[id(lock)] = replace(lock, group="cannot-special-summon", slots=MappingProxyType({"scope": "player"}))
+    read_ids = set(read)
+    drop = frozenset(id(v) for v in side if v.kind == "player-lock" and id(v) not in read_ids)
+    mine = {id(v) for v in side}
+    return Cross(drop=drop, read={i: v for i, v in read.items() if i in mine})
