@@ -143,7 +143,7 @@ def write_sidecar(output: str | os.PathLike, meta: dict[str, Any]) -> Path | Non
     """
     if output is None or str(output) == "-" or not Path(output).is_file():
         return None
-    from .writers import atomic_path
+    from .atomic import atomic_path
 
     digest, size = file_digest(output)
     data = {**meta, "output": {"name": Path(output).name, "sha256": digest, "bytes": size}}
