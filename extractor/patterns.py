@@ -70,6 +70,7 @@ from typing import Any
 import regex
 import yaml
 
+from . import slots as _slots
 from .conditions import CONDITION_CLASSES
 from .normalize.common import PATTERNS_DIR, lang_family, load_terms
 from .literals import required_literals
@@ -1063,3 +1064,12 @@ def load_catalog(root: str | None = None) -> Catalog:
     # every fragment of every language, expanded (unused ones too: their examples are tests)
     cat.fragments = {fam: f.all() for fam, f in fragments.items()}
     return cat
+
+
+def _fragment_source(lang: str, name: str) -> str:
+    """The expanded regex source of fragment ``name`` of language family ``lang`` (for the slot
+    readers of :mod:`extractor.slots`)."""
+    return load_catalog().fragments[lang][name].expanded
+
+
+_slots.fragment_source = _fragment_source

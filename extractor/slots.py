@@ -19,7 +19,7 @@ Place names are the project's (``hand``, ``deck``, ``gy``, ``banished``, ``extra
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Callable, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -146,14 +146,22 @@ def _frag(lang: str, name: str):
     return _compiled(lang, name)
 
 
+#: Where the compiled fragments come from: a function ``(lang, name) -> expanded regex source``
+#: set by :mod:`extractor.patterns` when it is imported (it owns the fragment files and their
+#: expansion).  Set from there, not imported from here, so that this module of value objects
+#: imports nothing of the project's and the imports point one way (patterns -> conditions -> slots).
+fragment_source: "Callable[[str, str], str] | None" = None
+
+
 def _compiled(lang: str, name: str, _cache: dict = {}):  # noqa: B006 (a cache)
     key = (lang, name)
     rx = _cache.get(key)
     if rx is None:
         import regex
 
-        from .patterns import load_catalog  # late: patterns imports conditions, which imports this module
-        rx = _cache[key] = regex.compile(load_catalog().fragments[lang][name].expanded)
+        if fragment_source is None:
+            raise RuntimeError("the slot readers need the pattern catalog: import extractor.patterns first")
+        rx = _cache[key] = regex.compile(fragment_source(lang, name))
     return rx
 
 
