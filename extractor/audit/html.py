@@ -4,35 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..report_html import row_filter_script, script_hash as script_hash_of
 from .checks import hex_type
 from .report import CHECKS, RANK, SEVERITIES, AuditReport
 
-_SCRIPT = """
-(function () {
-  var boxes = document.querySelectorAll('input.check-filter');
-  var rows = document.querySelectorAll('tr.card');
-  function apply() {
-    var on = {};
-    boxes.forEach(function (b) { on[b.value] = b.checked; });
-    var shown = 0;
-    rows.forEach(function (r) {
-      var ks = (r.getAttribute('data-checks') || '').split(' ');
-      var vis = ks.some(function (k) { return on[k]; });
-      r.hidden = !vis;
-      if (vis) { shown += 1; }
-    });
-    document.getElementById('shown').textContent = String(shown);
-  }
-  boxes.forEach(function (b) { b.addEventListener('change', apply); });
-  document.getElementById('all').addEventListener('click', function () {
-    boxes.forEach(function (b) { b.checked = true; }); apply();
-  });
-  document.getElementById('none').addEventListener('click', function () {
-    boxes.forEach(function (b) { b.checked = false; }); apply();
-  });
-  apply();
-})();
-"""
+_SCRIPT = row_filter_script("check-filter", "data-checks")
 
 
 def _pieces(text: str, marks: list[tuple[tuple[int, int], str, str]]) -> list[dict[str, Any]]:
@@ -56,9 +32,6 @@ def render_html(report: AuditReport, *, min_severity: str = "low", checks: froze
     base row's text too).  Jinja2 with autoescape ON (card text is always text); the page's
     Content-Security-Policy allows only its own inline script (by hash) and inline styles.
     """
-    import base64
-    import hashlib
-
     from jinja2 import Environment, FileSystemLoader, select_autoescape
     from markupsafe import Markup
 
@@ -85,8 +58,7 @@ def render_html(report: AuditReport, *, min_severity: str = "low", checks: froze
     if max_cards is not None:
         rows = rows[:max_cards]
     counts = report.counts()
-    digest = hashlib.sha256(_SCRIPT.encode("utf-8")).digest()
     return tpl.render(report=report, rows=rows, total=total, counts=counts, checks=CHECKS, severities=SEVERITIES,
                       present=[k for k in CHECKS if any(counts[k].values())], script=Markup(_SCRIPT),
-                      script_hash="sha256-" + base64.b64encode(digest).decode("ascii"),
+                      script_hash=script_hash_of(_SCRIPT),
                       title=title or f"Audit: {Path(report.path).name}")

@@ -1,11 +1,10 @@
 """The HTML report of a validation run (:func:`render_html`, template ``templates/validate.html.j2``)."""
 from __future__ import annotations
 
-import base64
-import hashlib
 from pathlib import Path
 from typing import Any
 
+from ..report_html import row_filter_script, script_hash as script_hash_of
 from .report import ALL_KINDS, MISMATCH_KINDS, SEV_RANK, CardReport, Mark, ValidationReport
 
 __all__ = ["render_html"]
@@ -29,37 +28,7 @@ def _pieces(text: str | None, marks: list[Mark], field: str) -> list[dict[str, A
     return out
 
 
-_SCRIPT = """
-(function () {
-  var boxes = document.querySelectorAll('input.kind-filter');
-  var rows = document.querySelectorAll('tr.card');
-  function apply() {
-    var on = {};
-    boxes.forEach(function (b) { on[b.value] = b.checked; });
-    var shown = 0;
-    rows.forEach(function (r) {
-      var ks = (r.getAttribute('data-kinds') || '').split(' ');
-      var vis = ks.some(function (k) { return on[k]; });
-      r.hidden = !vis;
-      if (vis) { shown += 1; }
-    });
-    document.getElementById('shown').textContent = String(shown);
-  }
-  boxes.forEach(function (b) { b.addEventListener('change', apply); });
-  document.getElementById('all').addEventListener('click', function () {
-    boxes.forEach(function (b) { b.checked = true; }); apply();
-  });
-  document.getElementById('none').addEventListener('click', function () {
-    boxes.forEach(function (b) { b.checked = false; }); apply();
-  });
-  document.querySelectorAll('button.only').forEach(function (btn) {
-    btn.addEventListener('click', function () {
-      boxes.forEach(function (b) { b.checked = (b.value === btn.getAttribute('data-kind')); }); apply();
-    });
-  });
-  apply();
-})();
-"""
+_SCRIPT = row_filter_script("kind-filter", "data-kinds")
 
 
 def _row_order(c: CardReport) -> tuple:
@@ -96,8 +65,7 @@ def render_html(report: ValidationReport, *, title: str | None = None, max_cards
             "target_pend": _pieces(c.target_pendulum, c.target_marks, "pendulum_effect"),
         })
     card_counts = report.card_counts()
-    digest = hashlib.sha256(_SCRIPT.encode("utf-8")).digest()
-    script_hash = "sha256-" + base64.b64encode(digest).decode("ascii")
+    script_hash = script_hash_of(_SCRIPT)
     return tpl.render(report=report, rows=rows, kinds=[k for k in ALL_KINDS if card_counts.get(k)],
                       card_counts=card_counts, counts=report.mismatch_counts(), script=Markup(_SCRIPT),
                       script_hash=script_hash, title=title or f"Validation: {report.source_lang} vs {report.target_lang}",

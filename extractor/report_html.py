@@ -1,0 +1,52 @@
+"""Pieces the HTML reports share (``validate --html``, ``audit --html``): the row filter script
+and the Content-Security-Policy hash that lets exactly that inline script run."""
+from __future__ import annotations
+
+import base64
+import hashlib
+
+__all__ = ["row_filter_script", "script_hash"]
+
+_ROW_FILTER = """
+(function () {{
+  var boxes = document.querySelectorAll('input.{box}');
+  var rows = document.querySelectorAll('tr.card');
+  function apply() {{
+    var on = {{}};
+    boxes.forEach(function (b) {{ on[b.value] = b.checked; }});
+    var shown = 0;
+    rows.forEach(function (r) {{
+      var ks = (r.getAttribute('{attr}') || '').split(' ');
+      var vis = ks.some(function (k) {{ return on[k]; }});
+      r.hidden = !vis;
+      if (vis) {{ shown += 1; }}
+    }});
+    document.getElementById('shown').textContent = String(shown);
+  }}
+  boxes.forEach(function (b) {{ b.addEventListener('change', apply); }});
+  document.getElementById('all').addEventListener('click', function () {{
+    boxes.forEach(function (b) {{ b.checked = true; }}); apply();
+  }});
+  document.getElementById('none').addEventListener('click', function () {{
+    boxes.forEach(function (b) {{ b.checked = false; }}); apply();
+  }});
+  document.querySelectorAll('button.only').forEach(function (btn) {{
+    btn.addEventListener('click', function () {{
+      boxes.forEach(function (b) {{ b.checked = (b.value === btn.getAttribute('data-kind')); }}); apply();
+    }});
+  }});
+  apply();
+}})();
+"""
+
+
+def row_filter_script(box_class: str, row_attr: str) -> str:
+    """The script that shows the report rows (``tr.card``) whose ``row_attr`` (space-separated
+    keys) holds a key whose checkbox (``input.<box_class>``) is checked, counts them into
+    ``#shown``, and wires the ``#all`` / ``#none`` buttons and any ``button.only`` (``data-kind``)."""
+    return _ROW_FILTER.format(box=box_class, attr=row_attr)
+
+
+def script_hash(script: str) -> str:
+    """The CSP hash ``sha256-<base64>`` of an inline ``script`` (the template puts it in quotes)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
