@@ -47,7 +47,7 @@ def rel(p: Path | str) -> str:
 
 
 def s2tw_yaml_yugi(src: Path = YAML_YUGI) -> Path:
-    """A copy of yaml-yugi whose ``zh-TW`` text and Pendulum Effect are OpenCC ``s2tw``
+    """A copy of yaml-yugi whose ``zh-TW`` name, text and Pendulum Effect are OpenCC ``s2tw``
     conversions of the ``zh-CN`` ones (yaml-yugi's own zh-TW texts are dropped: most of them are
     in Simplified characters).  Cards without zh-CN text get no zh-TW text.  Cached in the temp
     folder, keyed by the source's size and mtime; the conversion (~15 s) is never timed."""
@@ -55,7 +55,7 @@ def s2tw_yaml_yugi(src: Path = YAML_YUGI) -> Path:
     from opencc import OpenCC
 
     st = src.stat()
-    out = CACHE / f"cards.zh-TW-s2tw.{st.st_size}-{int(st.st_mtime)}.jsonl"
+    out = CACHE / f"cards.zh-TW-s2tw-names.{st.st_size}-{int(st.st_mtime)}.jsonl"
     if out.exists():
         return out
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -66,7 +66,7 @@ def s2tw_yaml_yugi(src: Path = YAML_YUGI) -> Path:
             if not line.strip():
                 continue
             d = orjson.loads(line)
-            for field in ("text", "pendulum_effect"):
+            for field in ("name", "text", "pendulum_effect"):
                 block = d.get(field)
                 if isinstance(block, dict):
                     block.pop("zh-TW", None)

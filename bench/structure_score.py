@@ -42,30 +42,6 @@ def _f(x) -> str:
     return "-" if x is None else f"{x:.3f}"
 
 
-def s2tw_names(src: Path) -> Path:
-    """A copy of ``src`` (the s2tw yaml-yugi of :func:`_common.s2tw_yaml_yugi`) whose ``zh-TW``
-    names are OpenCC ``s2tw`` of the ``zh-CN`` names (cached next to it; never timed)."""
-    import orjson
-    from opencc import OpenCC
-
-    out = src.with_name(src.stem + ".names.jsonl")
-    if out.exists():
-        return out
-    conv = OpenCC("s2tw")
-    tmp = out.with_suffix(".part")
-    with open(src, "rb") as f, open(tmp, "wb") as g:
-        for line in f:
-            if not line.strip():
-                continue
-            d = orjson.loads(line)
-            name = d.get("name")
-            if isinstance(name, dict) and name.get("zh-CN"):
-                name["zh-TW"] = conv.convert(name["zh-CN"])
-            g.write(orjson.dumps(d) + b"\n")
-    tmp.replace(out)
-    return out
-
-
 def drop_idless(src: Path, dst: Path) -> int:
     """Copy the JSONL ``src`` to ``dst`` without the lines whose ``id`` is null or absent;
     returns how many were dropped."""
@@ -98,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             src = YAML_YUGI
             if lang == "zh-TW":
                 print("preparing zh-TW texts (OpenCC s2tw of zh-CN, cached) ...", file=sys.stderr)
-                src = s2tw_names(s2tw_yaml_yugi())
+                src = s2tw_yaml_yugi()
             raw = outdir / f"tag.{lang}.jsonl"
             pred = outdir / f"pred.{lang}.jsonl"
             print(f"  tag --lang {lang} ...", file=sys.stderr)
@@ -143,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     o.append("| id-less lines dropped | " + " | ".join(str(dr) for _, _, dr in results) + " |")
     o.append("")
     o.append("Commands (ZH_TW_S2TW.jsonl: yaml-yugi with text/pendulum_effect/name zh-TW = s2tw(zh-CN), "
-             "made by `bench/_common.py:s2tw_yaml_yugi` and `bench/structure_score.py:s2tw_names`):")
+             "made by `bench/_common.py:s2tw_yaml_yugi`):")
     o.append("")
     return finish(o, cmds, "structure.md", a.save)
 
