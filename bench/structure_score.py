@@ -7,7 +7,7 @@
 
 Tags ../shared/data/yaml-yugi/cards.jsonl with the real command line (a subprocess:
 ``python -m extractor.cli tag FILE --lang L --compact -o TMP``) in ``en``, ``zh-CN`` and ``zh-TW``
-(OpenCC s2tw of the zh-CN texts, as ``bench/accuracy.py`` does, and here of the zh-CN names too:
+(OpenCC s2tw of the zh-CN names and texts: ``_common.s2tw_yaml_yugi``, as ``bench/accuracy.py``;
 the names that named Fusion Materials resolve through must be the same cards' names in the same
 wording, not yaml-yugi's separate Taiwanese names), drops the lines without an id
 (``score_structure.py`` cannot read them), runs ``../shared/eval/score_structure.py GOLD PRED
