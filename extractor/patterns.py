@@ -502,7 +502,13 @@ class SlotReader:
             g = next((g for g in ("you", "opponent", "both") if w.groupdict().get(g)), None)
             if g and g not in whose:
                 whose.append(g)
-        return {"kind": kind, "phrase": phrase, "whose": whose}
+        kinds = self.rx("requirement_kind")  # every typed part (a requirement may state two)
+        parts = list(dict.fromkeys(g.replace("_", "-") for k in (kinds.finditer(phrase) if kinds is not None else ())
+                                   for g, v in k.groupdict().items() if v is not None))
+        req = {"kind": kind, "phrase": phrase, "whose": whose}
+        if len(parts) > 1:
+            req["parts"] = parts
+        return req
 
 
 # compiled once: ``regex.sub(<str>, ...)`` looks its pattern up in regex's cache on every call

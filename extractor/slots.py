@@ -72,7 +72,10 @@ class Requirement(_Value):
     ``opponent-controls-monster``, ``control-card`` (a named card), ``cards-in-gy`` (a count of
     cards in a GY), ``column``) or ``other``; ``phrase``: the words (normalized text);
     ``filter``, ``count``: where the kind has them; ``whose``: whose cards it speaks of (``you``,
-    ``opponent``, ``both``; each once, in text order; empty: it says no one's, "on the field")."""
+    ``opponent``, ``both``; each once, in text order; empty: it says no one's, "on the field");
+    ``parts``: every typed kind the phrase states, in text order (a requirement with two typed
+    parts: "If you have 2 or more "X-Saber" monsters in your GY and control no monsters" is
+    ``("cards-in-gy", "control-no-monsters")``; ``kind`` is the first); empty when none is typed."""
 
     kind: Literal["control-no-monsters", "opponent-controls-monster", "control-card", "cards-in-gy",
                   "column", "other"] = "other"
@@ -80,6 +83,8 @@ class Requirement(_Value):
     whose: tuple[Literal["you", "opponent", "both"], ...] = ()
     filter: CardFilter | None = None
     count: Count | None = None
+    parts: tuple[Literal["control-no-monsters", "opponent-controls-monster", "control-card", "cards-in-gy",
+                         "column"], ...] = ()
 
 
 Limit = Literal["once-per-turn", "once-per-duel"]

@@ -40,6 +40,12 @@ def slot_rule_cases(C, main):
             [C("material-line", line={"summon": "fusion", "count": (2, 2), "named_materials": ("A", "B")})],
             [C("material-line", line={"summon": "fusion", "count": (2, 2), "named_materials": ("甲", "乙")})],
             FUSION, {"source_names": {"A": 1, "B": 2}.get}, []),
+        "cost-actions-as-a-set": (  # 舍弃…(舍弃自身的场合…): one verb written twice is one action
+            [C(B, locations=("hand",), cost=({"action": "discard"}, {"action": "discard"}))],
+            [C(B, locations=("hand",), cost=({"action": "discard"},))], main, {}, []),
+        "cost-on-one-side-is-weak": (  # a cost stated on one side only: weaker evidence, low
+            [C(B, locations=("hand",), cost=(banish,))], [C(B, locations=("hand",))], main, {},
+            [("slot-differs", "cost.action", "low")]),
         "unread-position-is-weak": (
             [C(B, locations=("hand",), position="defense")], [C(B, locations=("hand",))], main, {},
             [("slot-differs", "position", "low")]),
@@ -86,9 +92,18 @@ def test_limit_opponent_field_zone_and_requirement_slots():
     assert _slots([_c(B, requirement=you)], [_c(B, requirement={"kind": "control-card", "whose": ("you",)})]) == []
     assert _slots([_c(B, requirement={"kind": "control-card", "whose": ("you",)})],
                   [_c(B, requirement={"kind": "control-no-monsters", "whose": ("you",)})]) == [("requirement", "medium")]
-    # a requirement on two parties has two kinds: the typed one chosen may differ, whose agrees in part
-    assert _slots([_c(B, requirement={"kind": "opponent-controls-monster", "whose": ("opponent", "you")})],
-                  [_c(B, requirement={"kind": "control-no-monsters", "whose": ("you",)})]) == []
+    # a requirement with two typed parts against one of them: one side says less, not something else
+    two = {"kind": "opponent-controls-monster", "whose": ("opponent", "you"),
+           "parts": ("opponent-controls-monster", "control-no-monsters")}
+    assert _slots([_c(B, requirement=two)], [_c(B, requirement={"kind": "control-no-monsters", "whose": ("you",)})]) == []
+    assert _slots([_c(B, requirement={"kind": "opponent-controls-monster", "whose": ("opponent",)})],
+                  [_c(B, requirement=two)]) == []
+    # "either player's GY" is 自己或对手墓地
+    assert _slots([_c(B, requirement={"kind": "cards-in-gy", "whose": ("both",)})],
+                  [_c(B, requirement={"kind": "cards-in-gy", "whose": ("you", "opponent")})]) == []
+    # ... but a part the other side does not state is a difference
+    assert _slots([_c(B, requirement=two)], [_c(B, requirement={"kind": "cards-in-gy", "whose": ("you",)})]) == [
+        ("requirement", "medium")]
 
 
 def test_material_and_tribute_rule_slots():

@@ -240,23 +240,42 @@ def _cost_parts(slot: str, x: Any, y: Any) -> bool | None:
     return True
 
 
+@rule("cost-actions-as-a-set", stage="agree",
+      seed='Seed 002: a Built-In Special Summon "requires a cost ... such as Tributing, banishing or discarding": '
+           "what is done to the paid cards; issue 10 §1: each action with its count",
+      decides="cost.action compares the SET of actions when both sides state a cost: one verb written twice "
+              "(舍弃手卡的…(舍弃自身的场合…)) against once is the same action, its amount is cost.count")
+def _cost_action_set(slot: str, x: Any, y: Any) -> bool | None:
+    if slot != "cost.action" or not x or not y:
+        return None
+    return set(x) == set(y)
+
+
 @rule("requirement-typed-parts", stage="agree",
       seed="Issue 10 §1: a procedure's requirement, common ones typed, any other kept as its phrase (words of one "
            'language); seed 000, Common Summoning Conditions ("Cannot be Special Summoned unless you control ...") '
            "states a requirement as a condition of its own in some texts",
-      decides="requirements are compared on their typed parts: the kinds when both are typed (not other) and each "
-              "speaks of one party only (a requirement on two parties has two kinds, one is typed), whose cards "
-              "(you / opponent / both) when both say and neither is part of the other; a procedure with no "
-              "requirement agrees with any (the other text may state it as a summon-condition-while)")
+      decides="requirements are compared on their typed parts: they differ only when both sides state typed parts "
+              "and neither side's parts are all among the other's (a side that states one part of a two-part "
+              "requirement, \"If only your opponent controls a monster\" against 对手场上存在怪兽,自己场上不存在怪兽, "
+              "says less, not something else), or when both say whose cards they speak of and neither is part of "
+              "the other; a procedure with no requirement agrees with any (the other text may state it as a "
+              "summon-condition-while); ``both`` is you and the opponent")
 def _requirement(slot: str, x: Any, y: Any) -> bool | None:
     if slot != "requirement":
         return None
     if x is None or y is None:
         return True
-    (kx, wx), (ky, wy) = x, y
-    if "other" not in (kx, ky) and kx != ky and len(wx) <= 1 and len(wy) <= 1:
+    (px, wx), (py, wy) = x, y
+    if px and py and not (set(px) <= set(py) or set(py) <= set(px)):
         return False
-    return not wx or not wy or set(wx) <= set(wy) or set(wy) <= set(wx)
+    sx, sy = _parties(wx), _parties(wy)  # "either player's GY" = 自己或对手墓地
+    return not sx or not sy or sx <= sy or sy <= sx
+
+
+def _parties(whose: Any) -> set[str]:
+    out = set(whose)
+    return (out - {"both"}) | {"you", "opponent"} if "both" in out else out
 
 
 @rule("unread-count-not-compared", stage="agree",
@@ -409,6 +428,17 @@ def _self_methods(slot: str, a: View, b: View) -> str | None:
 def _weak_only(slot: str, a: View, b: View) -> str | None:
     if slot == "first_only" and any(v.kind == "builtin-special-summon" and v.facts.weak
                                     and v.slots.get("first_only") in ("only", "first") for v in (a, b)):
+        return "low"
+    return None
+
+
+@rule("cost-on-one-side-is-weak", stage="severity",
+      seed='Seed 002: a Built-In Special Summon "requires a cost"; older texts state it by reference ("(but '
+           'Tributes are required if it is Level 5 or higher)") or in a sentence of their own',
+      decides="a cost.action difference where one side states no cost at all is low (one side states the cost, "
+              "the other omits it: not a conflict of two stated costs)")
+def _cost_one_side(slot: str, a: View, b: View) -> str | None:
+    if slot == "cost.action" and (not a.slots.get("cost.action") or not b.slots.get("cost.action")):
         return "low"
     return None
 

@@ -18,8 +18,8 @@ a cost ... such as Tributing, banishing or discarding"), named as the report nam
   ``banish``); ``cost.count``: ``(action, count)`` per action (LP for ``pay-lp``);
   ``cost.from``: ``(action, places)``; ``cost.filter``: ``(action, attributes, levels)`` -- only
   the TYPED parts of a filter (its phrase, Types, card kinds and names are words of one language);
-- ``requirement``: ``(kind, whose)``: the typed kind (``other`` when untyped) and whose cards the
-  precondition speaks of (``you`` / ``opponent`` / ``both``, sorted);
+- ``requirement``: ``(parts, whose)``: the typed kinds the precondition states (``()`` when none is
+  typed) and whose cards it speaks of (``you`` / ``opponent`` / ``both``, sorted);
 - ``limit`` (once per turn / Duel), ``to_opponent_field``, ``position``, ``zone`` (restricted).
 
 A material line (group ``materials``; seed 000: a Fusion Monster is Summoned with "the above Fusion
@@ -136,10 +136,13 @@ def cost_slots(cost: Any) -> dict[str, tuple]:
 
 
 def requirement_slot(req: Any) -> tuple | None:
-    """The ``requirement`` slot: ``(kind, whose)`` (``whose`` sorted), ``None`` for none."""
+    """The ``requirement`` slot: ``(typed parts, whose)``, both sorted; the typed parts are
+    :attr:`extractor.slots.Requirement.parts` (every typed kind the phrase states), else its
+    ``kind`` when typed, else ``()`` (``other``: words of one language).  ``None`` for none."""
     if req is None:
         return None
-    return (req.kind, tuple(sorted(set(getattr(req, "whose", ()) or ()))))
+    parts = tuple(getattr(req, "parts", ()) or ()) or ((req.kind,) if req.kind != "other" else ())
+    return (tuple(sorted(set(parts))), tuple(sorted(set(getattr(req, "whose", ()) or ()))))
 
 
 Resolve = Callable[[str], "int | None"]
