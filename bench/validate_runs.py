@@ -5,6 +5,7 @@
     .venv/bin/python bench/validate_runs.py --sample 30 --seed 4 --sample-out /tmp/s.jsonl --sample-md /tmp/s.md
     .venv/bin/python bench/validate_runs.py --runs held-out   # pairs never used to write patterns
     .venv/bin/python bench/validate_runs.py --runs i18n --half odd --sample 30
+    .venv/bin/python bench/validate_runs.py --runs fresh,fresh2,fresh3,held-out,i18n --exclude-ids ids.json --sample 30
 
 Runs (``../shared/data``):
 
@@ -113,19 +114,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--sample-out", default="validate-sample.jsonl")
     ap.add_argument("--sample-md", help="also write the sample as a markdown skeleton for judging")
-    ap.add_argument("--runs", choices=sorted(RUN_SETS), default="required", help="which pairs (default: the four required)")
+    ap.add_argument("--runs", default="required",
+                    help="which pairs: one of " + ", ".join(sorted(RUN_SETS)) + " or several, comma-separated, pooled "
+                         "(a sample is drawn from all of them together); default: the four required")
     ap.add_argument("--half", choices=["even", "odd"], help="only cards with an even / odd passcode")
     ap.add_argument("--exclude-ids", help="a JSON list of passcodes to leave out (e.g. cards already judged)")
     ap.add_argument("--min-severity", choices=["high", "medium", "low"], default="medium",
                     help="as the CLI's (default medium)")
     args = ap.parse_args()
+    sets = [r.strip() for r in args.runs.split(",") if r.strip()]
+    if not sets or any(r not in RUN_SETS for r in sets):
+        ap.error(f"--runs {args.runs!r}: each must be one of {sorted(RUN_SETS)}")
     if not DATA.is_dir():
         sys.exit(f"{DATA} is not present: nothing to run")
     results = []
-    for label, s, t, sl, tl in RUN_SETS[args.runs]:
+    for label, s, t, sl, tl in [run for r in sets for run in RUN_SETS[r]]:
         t0 = time.perf_counter()
         rep = validate(DATA / s, DATA / t if t else None, source_lang=sl, target_lang=tl,
-                       include_missing=args.runs == "required", min_severity=args.min_severity)
+                       include_missing=sets == ["required"], min_severity=args.min_severity)
         if args.half:
             keep = 0 if args.half == "even" else 1
             rep = _half(rep, keep)
@@ -173,6 +179,15 @@ def main() -> None:
         print(f"\nsample of {len(pick)} of {len(pool)} condition mismatches (seed {args.seed}) -> {args.sample_out}")
         if args.sample_md:
             with open(args.sample_md, "w", encoding="utf-8") as f:
+                f.write(f"# Sample of {len(pick)} of {len(pool)} condition mismatches (runs {args.runs}, seed {args.seed}"
+                        f"{', excluding ' + args.exclude_ids if args.exclude_ids else ''})\n\n"
+                        "How to judge: docs/validate-judged/JUDGING.md. Verdict: **real** / **tool error**, one-line reason.\n\n"
+                        "| n | id, card | run | mismatch (kind, condition, slot: values) | sev | verdict |\n"
+                        "|---|---|---|---|---|---|\n")
+                for n, (label, card, m) in enumerate(pick, 1):
+                    what = f"{m.kind} {m.condition}" + (f" {m.slot}: {m.source_value} vs {m.target_value}" if m.slot else "")
+                    f.write(f"| {n} | {card.id} {_flat(card.name or '')} | {label} | {_flat(what)} | {m.severity} |  |\n")
+                f.write("\n")
                 for n, (label, card, m) in enumerate(pick, 1):
                     f.write(f"### {n}. {card.id} {card.name} ({label})\n\n")
                     f.write(f"`{m.kind}` `{m.condition}`" + (f" slot `{m.slot}`: {m.source_value} vs {m.target_value}" if m.slot else "")
@@ -185,7 +200,12 @@ def main() -> None:
                             f.write(f"- {side}: …{_flat(t[max(0, a - 60):a])}**{_flat(t[a:b])}**{_flat(t[b:b + 80])}…\n")
                         else:
                             f.write(f"- {side} (nothing found): {_flat(t[:400])}{'…' if len(t) > 400 else ''}\n")
-                    f.write("- judgement: ?\n\n")
+                    for side, text, pend in (("source", card.source_text, card.source_pendulum),
+                                             ("target", card.target_text, card.target_pendulum)):
+                        f.write(f"- full {side} text: {_flat(text or '')}\n")
+                        if pend:
+                            f.write(f"- full {side} Pendulum Effect: {_flat(pend)}\n")
+                    f.write("- verdict: \n\n")
             print(f"markdown skeleton -> {args.sample_md}")
     _ = CARD_PROBLEM_KINDS
 
