@@ -221,3 +221,72 @@ def test_every_planted_structure_difference_is_found(planted):
 
 def test_unaltered_planted_pairs_stay_silent(planted):
     assert planted.unaltered == 50 and planted.unaltered_reported == {}
+
+
+# -- the phrasings misread on the development pairings (docs/validate-judged/slots-dev.md), read right --
+
+def _procs(text, lang, kind=B):
+    from extractor.pipeline import analyze_text
+    return [c for c in analyze_text(text, lang, MAIN)[0] if c.kind == kind]
+
+
+@pytest.mark.parametrize("lang,text,check", [
+    # older cost verb 祭掉 (= Tribute)
+    ("zh-CN", "这张卡不能进行通常召唤。这张卡仅当场上存在「天空的圣域」时，祭掉自己场上1只以表侧表示存在的「杰拉的战士」才能特殊召唤。",
+     lambda p: [a.action for a in p.cost] == ["tribute"]),
+    # 返回至手牌 (zh-TW fan text)
+    ("zh-TW", "此卡可將除「暗黑界之龍神 黑拉法」以外，我方場上以表側表示存在的1隻冠有「暗黑界」之名的怪獸返回至手牌，並從墓地特殊召喚。",
+     lambda p: [a.action for a in p.cost] == ["return-to-hand"]),
+    ("en", 'This card can only be Special Summoned by offering "Petit Moth" as a Tribute on the 2nd of your turns.',
+     lambda p: [a.action for a in p.cost] == ["tribute"]),
+    ("en", "You can Special Summon this card (from your hand) by placing 1 of your banished Insect monsters on the "
+           "bottom of your Main Deck.", lambda p: [a.action for a in p.cost] == ["return-to-deck"]),
+    # one of each kind; names in a row; counters are not cards; 各 after 、
+    ("en", "Must be Special Summoned (from your hand) by banishing 1 face-up Ritual, Fusion, Synchro, and Xyz Monster "
+           "from anywhere on the field.", lambda p: p.cost[0].count == (4, 4)),
+    ("zh-CN", "把自己墓地存在的「漏洞人Ｘ」「漏洞人Ｙ」「漏洞人Ｚ」从游戏中除外的场合可以特殊召唤。",
+     lambda p: p.cost[0].count == (3, 3)),
+    ("zh-CN", "把有咕咚指示物10个放置的1只自己怪兽解放的场合才能特殊召唤。", lambda p: p.cost[0].count == (1, 1)),
+    ("zh-CN", "仅在将自己场上表侧表示的等级5以上且等级相同的、调整和调整以外的怪兽各1只送至墓地的情况下可以特殊召唤。",
+     lambda p: p.cost[0].count == (2, 2)),
+    # places: "on the field" is both fields; an opponent's monster; "and/or your side of the field"
+    ("en", "Must be Special Summoned (from your hand) by Tributing all face-up monsters on the field.",
+     lambda p: set(p.cost[0].places) == {"field", "opp-field"}),
+    ("en", "You can Special Summon this card (from your hand) by Tributing 1 opponent's monster with a Predator Counter.",
+     lambda p: p.cost[0].places == ("opp-field",)),
+    ("en", 'Must first be Special Summoned (from your hand) by Tributing 1 "Alpha The Magnet Warrior" from your hand '
+           "and/or your side of the field.", lambda p: set(p.cost[0].places) == {"hand", "field"}),
+    # a requirement with two typed parts, in both languages
+    ("zh-CN", "对方场上有怪兽存在，自己场上没有怪兽存在的场合，这张卡可以从手卡特殊召唤。",
+     lambda p: set(p.requirement.parts) == {"opponent-controls-monster", "control-no-monsters"}),
+    ("en", 'If you have 2 or more "X-Saber" monsters in your GY and control no monsters, you can Special Summon this '
+           "card from your hand.", lambda p: set(p.requirement.parts) == {"cards-in-gy", "control-no-monsters"}),
+    # the opponent's field inside a requirement is not where the card goes; a position without 以
+    ("zh-CN", "这张卡在对方场上有怪兽存在，自己场上有调整表侧表示存在的场合可以特殊召唤。",
+     lambda p: p.to_opponent_field is False),
+    ("zh-CN", "场上有「极神」怪兽存在的场合可以从手卡往对方场上守备表示特殊召唤。",
+     lambda p: p.to_opponent_field is True and p.position == "defense"),
+    # limits: zh-TW wordings, a name holding a quoted name, 「X」1回合1次 with no comma
+    ("zh-TW", "仅限将我方墓地的1只光属性怪兽从游戏中除外的场合可特殊召唤。1回合仅限1次可使用此方法特殊召唤「暗黑龍 坍縮星蛇」。",
+     lambda p: p.limit == "once-per-turn"),
+    ("zh-TW", "对手场上存在怪兽，且我方场上存在等级3怪兽的场合，可从手牌特殊召唤此卡。以此方法特殊召唤「仿耳怪」1回合只可1次。",
+     lambda p: p.limit == "once-per-turn"),
+    ("en", 'You can Special Summon this card (from your hand) in Defense Position. You can only Special Summon '
+           '"World Legacy - "World Crown"" once per turn this way.', lambda p: p.limit == "once-per-turn"),
+])
+def test_development_misreadings_read_right(lang, text, check):
+    procs = _procs(text, lang)
+    assert procs and check(procs[0]), (text, [p.model_dump(exclude={"phrase", "span"}) for p in procs])
+
+
+@pytest.mark.parametrize("lang,text,mode,count", [
+    ("zh-CN", "通常召唤此卡的情况下，必须解放3只来召唤。", "required", 3),
+    ("zh-TW", "若是通常召喚此卡的情形，必須釋放３隻怪獸進行召喚。", "required", 3),
+    ("en", "You can Normal Summon/Set this card with 1 Tribute, but its original ATK becomes 2000.", "optional", 1),
+    ("en", "If your opponent controls a monster, you can Tribute Summon this card face-up with 1 Tribute.", "optional", 1),
+    ("en", "You can Tribute Summon this monster by Tributing 1 \"Koa'ki Meiru\" monster.", "optional", 1),
+    ("zh-CN", "这张卡可以用1只祭品作通常召唤。那个场合，这张卡的原本攻击力变成2000。", "optional", 1),
+])
+def test_development_tribute_rules_read(lang, text, mode, count):
+    rules = _procs(text, lang, "tribute-rule")
+    assert [(r.mode, r.count) for r in rules] == [(mode, count)], text
