@@ -42,6 +42,35 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
     Output: a :class:`ValidationReport` (cards paired by passcode; spans are character offsets
     into the original texts).
 
+    Slots stated with different detail (issue 10 §9; the ``agree`` and ``severity`` rules of
+    :mod:`extractor.validate.rules`): two texts often say the same thing, one with more detail.
+    A slot is a difference only when BOTH sides state it and the values conflict; per slot:
+
+    - ``cost.action``: the SET of actions when both state a cost (one verb written twice is one
+      action: ``cost-actions-as-a-set``); a cost on one side only is ``low``
+      (``cost-on-one-side-is-weak``; seed 002: a Built-In Special Summon "requires a cost ...
+      such as Tributing, banishing or discarding", and older texts state it by reference: "(but
+      Tributes are required if it is Level 5 or higher)");
+    - ``cost.count`` / ``cost.from`` / ``cost.filter``: per action both state; an unstated count,
+      place or typed filter part agrees with any; Attributes agree when one side's are among the
+      other's (``cost-parts-per-shared-action``; issue 10 §1: each action "with its count, where
+      the paid cards come from and what they must be ... where stated");
+    - ``requirement``: none on one side agrees with any; typed parts differ only when neither
+      side's are all among the other's ("If only your opponent controls a monster" against
+      对手场上存在怪兽,自己场上不存在怪兽 says less, not something else); whose cards, likewise, and
+      ``both`` is you and the opponent (``requirement-typed-parts``; seed 000, Common Summoning
+      Conditions);
+    - ``position``: unstated on one side is ``low`` (``unread-position-is-weak``);
+    - material counts, Tuner counts, Level and Tribute-rule counts: unstated agrees
+      (``unread-count-not-compared``); named materials by passcode, else by how many
+      (``named-materials-by-passcode``);
+    - ``limit`` and ``to_opponent_field`` stay differences when one side states them: "You can only
+      Special Summon "X" once per turn this way" (seed 002: a procedure without it may be used any
+      number of times) and "to your opponent's field" change what the procedure allows, and a
+      text without them says the procedure is free of them (older texts before an errata DO differ).
+    A side with summoning wording it did not read next to the slot is uncertain: the difference is
+    ``low`` (:func:`_uncertain`).
+
     Raises:
         ValueError: one multilingual file without two different languages, or an unsupported
             language.
