@@ -543,23 +543,32 @@ def test_a_signal_whose_exception_a_finalizer_swallowed_still_stops_tag(tmp_path
 
 def test_progress_bar_goes_to_the_terminal_on_standard_error_not_to_standard_output(tmp_path):
     import pty
+    import threading
     master, slave = pty.openpty()
     out = tmp_path / "o.jsonl"
-    try:
-        r = subprocess.run([sys.executable, "-m", "extractor.cli", "tag", str(_big_input(tmp_path, 3000)), "-o", str(out)],
-                           stdout=subprocess.PIPE, stderr=slave, cwd=ROOT, timeout=120)
-        os.close(slave)
-        shown = b""
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        # Read the terminal while the command runs: a full pty buffer would block its writes.
         while True:
             try:
                 chunk = os.read(master, 65536)
             except OSError:
-                break
+                return
             if not chunk:
-                break
-            shown += chunk
+                return
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        r = subprocess.run([sys.executable, "-m", "extractor.cli", "tag", str(_big_input(tmp_path, 3000)), "-o", str(out)],
+                           stdout=subprocess.PIPE, stderr=slave, cwd=ROOT, timeout=120)
+        os.close(slave)
+        reader.join(timeout=10)
     finally:
         os.close(master)
+    shown = b"".join(chunks)
     assert r.returncode == 0 and r.stdout == b""
     assert b"cards 3000, tagged 3000" in shown
     assert len(out.read_text(encoding="utf-8").splitlines()) == 3000
