@@ -85,6 +85,7 @@ def test_wheel_holds_the_catalog(installed):
     expected = sorted(str(p.relative_to(ROOT / "patterns")) for p in (ROOT / "patterns").rglob("*.yaml"))
     assert sorted(n[len("extractor/catalog/"):] for n in yamls) == expected
     assert "extractor/templates/validate.html.j2" in names
+    assert "extractor/catalog/names/aliases.json.gz" in names  # the alias table of older card names
 
 
 def test_version(installed):
