@@ -375,7 +375,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     errors += 1
                     writer.write({"id": item.id, "name": item.name, "lang": lang or "en", "tags": [], "error": item.error})
                     continue
-                if names:
+                if names is not None:
                     resolve_names(res.materials, names, item.card.lang)
                 if item.warnings:
                     res.warnings[:0] = item.warnings

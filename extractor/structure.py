@@ -20,8 +20,9 @@ Mapping (the project's names to STRUCTURE.md's): place ``gy`` -> ``grave``, ``op
   (STRUCTURE.md: "A Summon version and a Set version of the same rule count as one rule").
 - materials: ``material-line`` conditions; a line that only says "You can also Xyz Summon this
   card by using ..." sets ``alternative`` on the card's Xyz line instead of being a line.
-  ``named_materials``: the named Fusion Materials resolved to passcodes through ``names``
-  (:func:`name_key` on both sides).
+  ``named_materials``: the named Fusion Materials resolved to passcodes through ``names`` (the
+  input's names, :func:`name_key` on both sides), then through the shipped alias table of older
+  names (:mod:`extractor.names`); a name found in neither stays in ``named_names`` only.
 
 :func:`fit_material_lines` ties material lines to the card's frame (used by the pipeline).
 """
@@ -31,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .frame import Frame
+from .names import NameTable, name_key, name_keys, name_table, one_card, resolve_name
 
 __all__ = ["structure_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names", "resolve_names"]
 
@@ -97,61 +99,41 @@ def _procedure(c: Any, frame: Frame, conditions: Sequence[Any] = ()) -> dict:
     }
 
 
-def name_key(name: str, lang: str) -> str:
-    """The key a card name is looked up by: the name normalized as card text of ``lang`` is
-    (script, width, quotes: Traditional and Simplified Chinese names meet), spaces and quotes
-    removed, case folded ("Elemental Hero Neos" in a text names "Elemental HERO Neos").  Used on both sides: the names of the input database and the quoted names of the
-    material lines.  A language without a normalizer keys the name as written.  Raises nothing."""
-    from .normalize import normalize
-
-    try:
-        name = normalize(name, lang).text
-    except ValueError:  # unsupported language: the card itself gets the error line
-        pass
-    return "".join(name.split()).strip('「」"“”').casefold()
-
-
-def name_keys(names: Sequence[str], lang: str) -> list[str]:
-    """:func:`name_key` of many names of one language at once: the names are normalized as ONE
-    text, a line each (one normalizer pass instead of one per name: the first pass of ``tag``
-    keys every card of the input).  Falls back to one call per name when the lines do not come
-    back one for one.  Raises nothing."""
-    from .normalize import normalize
-
-    clean = [" ".join(n.split()) for n in names]
-    try:
-        lines = normalize("\n".join(clean), lang).text.split("\n")
-    except ValueError:  # unsupported language: keyed as written
-        lines = clean
-    if len(lines) != len(clean):
-        return [name_key(n, lang) for n in names]
-    return ["".join(x.split()).strip('「」"“”').casefold() for x in lines]
-
-
-def input_names(cards: Sequence[Any]) -> dict[str, int]:
+def input_names(cards: Sequence[Any]) -> NameTable:
     """The name map of an input for :func:`structure_of`: :func:`name_key` of each card's name
-    -> its passcode (cards with an id and a name; a name held by two cards: the first one).
-    Input: the cards (:class:`extractor.pipeline.Card`).  Raises nothing."""
+    -> its passcode (cards with an id and a name), a :class:`extractor.names.NameTable`.  A name
+    held by several cards: when they are all one card (alternate artworks, a pre-release
+    passcode: :func:`extractor.names.one_card`; 36996508 and 46986414 are both "Dark Magician")
+    that card's passcode, else the first of them (cards of one name are one material by name:
+    the Ritual "Black Luster Soldier" and the Normal one of the same name).  Input: the cards
+    (:class:`extractor.pipeline.Card`).  Raises nothing."""
     by_lang: dict[str, list[Any]] = {}
     for c in cards:
         if c.id and c.name:
             by_lang.setdefault(c.lang, []).append(c)
-    out: dict[str, int] = {}
+    pairs: list[tuple[str, int]] = []
     for lang, cs in by_lang.items():
-        for c, key in zip(cs, name_keys([c.name for c in cs], lang)):
-            out.setdefault(key, c.id)
-    return out
+        pairs.extend(zip(name_keys([c.name for c in cs], lang), (c.id for c in cs)))
+    return name_table(pairs, _first_card)
+
+
+def _first_card(ids: list[int]) -> int:
+    one = one_card(ids)
+    return ids[0] if one is None else one
 
 
 def resolve_names(materials: list[dict], names: Mapping[str, int] | None, lang: str) -> list[dict]:
     """Fill ``named_materials`` of the Fusion entries of ``materials`` (the ``materials`` of
-    :func:`structure_of`) from their ``named_names`` through ``names`` (:func:`input_names`); the
-    entries are changed in place and returned.  ``lang``: the card's language.  Raises nothing."""
-    if not names:
+    :func:`structure_of`) from their ``named_names``: each name through ``names``
+    (:func:`input_names`), then through the alias table of older names
+    (:func:`extractor.names.resolve_name`); a name found in neither is left out of
+    ``named_materials`` (it stays in ``named_names``).  The entries are changed in place and
+    returned.  ``lang``: the card's language.  ``names`` ``None`` (no input): nothing changes.  Raises nothing."""
+    if names is None:
         return materials
     for m in materials:
         if m.get("summon") == "fusion" and m.get("named_names"):
-            ids = [names.get(name_key(n, lang)) for n in m["named_names"]]
+            ids = [resolve_name(n, lang, names) for n in m["named_names"]]
             m["named_materials"] = sorted({i for i in ids if i is not None})
     return materials
 
@@ -202,7 +184,7 @@ def _material(c: Any, names: Mapping[str, int] | None) -> dict:
     else:
         ids = []
         for n in line.named_materials:
-            pc = names.get(name_key(n, c.lang)) if names else None
+            pc = resolve_name(n, c.lang, names)
             if pc is not None:
                 ids.append(pc)
         d.update(count=_count(line.count), named_materials=sorted(set(ids)), named_names=list(line.named_materials))
@@ -216,8 +198,9 @@ def structure_of(conditions: Sequence[Any], frame: Frame | None = None,
 
     Input: the card's condition objects (:mod:`extractor.conditions`), its ``frame`` (for the
     default procedure location), ``names``: :func:`name_key` of a card name -> passcode, from the
-    input database (named Fusion Materials are resolved through it; a name it lacks is left out
-    of ``named_materials`` and kept in ``named_names``).  Output: ``{"procedures", "materials", "tribute_rules"}``, each
+    input database (named Fusion Materials are resolved through it, then through the alias table
+    of older names, :func:`extractor.names.resolve_name`; a name found in neither is left out of
+    ``named_materials`` and kept in ``named_names``; no ``names``: none is resolved).  Output: ``{"procedures", "materials", "tribute_rules"}``, each
     a list of dicts (empty when the card has none).  Raises nothing.
     """
     frame = frame or Frame()

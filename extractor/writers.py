@@ -243,6 +243,7 @@ def _resolve_material_names(db, names: list) -> None:
         return
     from types import SimpleNamespace
 
+    from .names import lookup
     from .structure import input_names, name_keys
 
     wanted = {pc for *_, ids in names for pc in ids}  # only the cards a line resolved to need a key
@@ -257,7 +258,7 @@ def _resolve_material_names(db, names: list) -> None:
     for mid, written, lang, ids in names:
         held, tied = set(ids), set()
         for nm in written:
-            pc = by_key.get(next(keys[lang]))
+            pc = lookup(next(keys[lang]), lang, by_key)  # as tag resolved it (extractor.names)
             pc = pc if pc in held else None
             tied.add(pc)
             rows.append((mid, pc, nm))

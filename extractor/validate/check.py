@@ -113,16 +113,17 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
 
 
 def _resolver(side: Side) -> Callable[[str], int | None]:
-    """card name -> passcode in ``side``'s input (:func:`extractor.structure.input_names`), built
-    on first use."""
-    from ..structure import input_names, name_key
+    """card name -> passcode in ``side``'s input (:func:`extractor.structure.input_names`, built
+    on first use), else through the alias table of older names (:func:`extractor.names.resolve_name`)."""
+    from ..names import resolve_name
+    from ..structure import input_names
     table: dict[str, int] | None = None
 
     def resolve(name: str) -> int | None:
         nonlocal table
         if table is None:
             table = input_names(list(side.cards.values()))
-        return table.get(name_key(name, side.lang))
+        return resolve_name(name, side.lang, table)
     return resolve
 
 
