@@ -164,10 +164,13 @@ def structure_tables(res) -> list[Table]:
     """The STRUCTURE.md view of a result (``res.procedures``, ``res.materials``,
     ``res.tribute_rules``) as rich tables, one per non-empty list: procedures (range, each cost
     action with its count, places and filter, requirement, limit, other flags, the pattern and
-    span), material lines (Summon, counts, Level, alternative, named materials) and Tribute rules
+    span), material lines (Summon, counts, Level, alternative, named materials), the effects that
+    Special Summon the card itself (from ``res.conditions``, :func:`extractor.structure.self_summons_of`:
+    from where, trigger, cost; apart from the procedures, they start a Chain) and Tribute rules
     (mode, Tributes, what must be Tributed).  Counts read ``1``, ``1+``, ``1-3``, ``?`` (not read).
     Input: a :class:`extractor.pipeline.CardResult` (or any object with those three lists of
     dicts).  Raises nothing."""
+    from .structure import self_summons_of
     from .writers import count_text
 
     tables = []
@@ -206,6 +209,18 @@ def structure_tables(res) -> list[Table]:
             tab.add_row(str(i), kind, counts, "-" if m.get("level") is None else str(m["level"]),
                         "yes" if m.get("alternative") else "-", named or "-", str(m.get("pattern_id", "")),
                         f"{span[0]}-{span[1]}")
+        tables.append(tab)
+    selfs = self_summons_of(getattr(res, "conditions", None) or [])
+    if selfs:
+        tab = Table(title="effects that Special Summon this card (start a Chain; not procedures)", show_lines=True)
+        for col in ("#", "from", "trigger", "cost", "pattern", "span"):
+            tab.add_column(col)
+        for i, e in enumerate(selfs):
+            read = e["cost"]
+            cost = "\n".join(_cost_line(a, read[j] if j < len(read) else None) for j, a in enumerate(e["cost_actions"]))
+            span = e["span"]
+            tab.add_row(str(i), _places(e["range"]) if e["range"] else "- (not stated)", e["trigger"] or "-", cost,
+                        str(e["pattern_id"]), f"{span[0]}-{span[1]}")
         tables.append(tab)
     rules = getattr(res, "tribute_rules", None) or []
     if rules:

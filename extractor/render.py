@@ -244,6 +244,27 @@ def _procedure(c: Any, fam: str, name: str | None) -> str:
     return out
 
 
+def _self_summon(c: Any, fam: str) -> str:
+    """An effect that Special Summons the card itself, with its trigger (the kept words before the
+    colon, printed as kept; in brackets when kept in another language) and its cost (the cost actions, as a command in English: "You can
+    Tribute 1 DARK monster; Special Summon this card from your hand"; 把…解放才能发动 in Chinese)."""
+    t = table(fam)
+    s = t["self_summon"]
+    trigger = "" if not c.trigger else \
+        s["trigger" if _same_lang(c.trigger, fam) else "trigger_foreign"].format(trigger=c.trigger)
+    frm = s["from"].format(places=_places_text(list(c.locations), fam)) if c.locations else ""
+    if not c.cost:
+        return s["no_cost"].format(trigger=trigger, **{"from": frm})
+    actions = [render_cost(a, fam) for a in c.cost]
+    if fam == "en":
+        verbs = s["imperative"]
+        actions = [verbs.get(a.split(" ", 1)[0], a.split(" ", 1)[0]) + (" " + a.split(" ", 1)[1] if " " in a else "")
+                   for a in actions]
+    elif trigger:
+        trigger += s["trigger_then_cost"]
+    return s["with_cost"].format(trigger=trigger, cost=t["cost_join"].join(actions), **{"from": frm})
+
+
 def _only_names(filt: str, f: CardFilter, fam: str) -> bool:
     """Whether a material filter is only quoted card names joined with "or" ("\"X\" or \"Y\""), or starts
     with a card name (""X" or 1 Fusion Monster that mentions it"): such a part prints no count."""
@@ -322,6 +343,8 @@ def render(c: Any, lang: str = "en", name: str | None = None) -> str:
         return _procedure(c, fam, name)
     if kind == "material-line":
         return render_material_line(c.line, fam, name)
+    if kind == "special-summons-itself" and (c.trigger or c.cost):
+        return _self_summon(c, fam)
     if kind == "player-lock":
         return _player_lock(c.lock, fam, t)
     if kind == "tribute-rule":

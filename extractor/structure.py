@@ -34,7 +34,8 @@ from typing import Any
 from .frame import Frame
 from .names import NameTable, name_key, name_keys, name_table, one_card, resolve_name
 
-__all__ = ["structure_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names", "resolve_names"]
+__all__ = ["structure_of", "self_summons_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names",
+           "resolve_names"]
 
 
 def place_name(place: str) -> str:
@@ -190,6 +191,26 @@ def _material(c: Any, names: Mapping[str, int] | None) -> dict:
         d.update(count=_count(line.count), named_materials=sorted(set(ids)), named_names=list(line.named_materials))
     d.update(span=list(c.span), pattern_id=c.pattern_id)
     return d
+
+
+def self_summons_of(conditions: Sequence[Any]) -> list[dict]:
+    """The effects of a card that Special Summon the card itself (``special-summons-itself``
+    conditions; issue 10 §4), kept apart from the procedures: seed 002, "some monsters have effects
+    that Special Summon themselves but are not considered Built-In Special Summons" (they start a
+    Chain).  Input: the card's condition objects.  Output: one dict each, in text order: ``range``
+    (where from, STRUCTURE.md's place names; ``[]`` when the text names no place), ``trigger`` (the
+    words before the colon, ``None`` when none), ``cost_actions`` (as a procedure's, ``[{"action":
+    "none"}]`` when nothing is paid), ``cost`` (the cost actions as read), ``span`` and
+    ``pattern_id``.  Raises nothing."""
+    out = []
+    for c in conditions:
+        if getattr(c, "kind", None) != "special-summons-itself":
+            continue
+        cost = tuple(getattr(c, "cost", ()) or ())
+        out.append({"range": sorted(place_name(x) for x in c.locations), "trigger": c.trigger,
+                    "cost_actions": _cost(cost), "cost": [a.model_dump(exclude_defaults=True) for a in cost],
+                    "span": list(c.span), "pattern_id": c.pattern_id})
+    return out
 
 
 def structure_of(conditions: Sequence[Any], frame: Frame | None = None,

@@ -186,7 +186,6 @@ def _whole_sentence_examples():
 
 
 _EITHER = "an alternative method (\"Must be either ... or ...\") is not kept on the object"
-_SELF = "special-summons-itself keeps no trigger words a rendering could print back"
 _ZH_SET = "the Chinese readings of set_allowed differ between these wordings and the canonical one"
 _ZH_LEAD = "a lead sentence (仅可通过融合召唤及以下方法特殊召唤) is not kept; the procedure renders alone"
 #: (pattern id, example) whose round trip is known to lose a slot, with what is lost.  The test is
@@ -210,12 +209,6 @@ KNOWN_LOSSES = {
         "zone_restricted has no wording of its own (which zone is not kept)",
     ("en.builtin-special-summon-you-can", "You can discard Machine monster(s) whose total Levels equal 8 or more, then "
      "Special Summon this card (from your hand or GY)."): "the cost filter swallows the rest of the sentence",
-    ("en.special-summons-itself-it", "If this card is sent from the Deck to your GY by a monster effect: Special Summon it."): _SELF,
-    ("en.special-summons-itself-it", "During your opponent's turn, if this Set card in the Spell & Trap Zone is destroyed "
-     "and sent to your GY: Special Summon it."): _SELF,
-    ("en.special-summons-itself-it", "If this card is added from your GY to your hand by a card effect: You can Special "
-     "Summon it from your hand."): _SELF,
-    ("en.special-summons-itself-it", "When you draw this card: You can reveal it; Special Summon it from your hand."): _SELF,
     ("zh.tribute-rule-with-tributes", "这张卡召唤的场合,可以用1只祭品或者不用祭品作召唤。"): _ZH_SET,
     ("zh.normal-summon-without-tributes", "此卡可以不解放怪獸來召喚。"): _ZH_SET,
     ("zh.normal-summon-without-tributes", "此卡可以不必解放怪獸來通常召喚。"): _ZH_SET,
