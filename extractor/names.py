@@ -24,14 +24,10 @@ found in the input (or when the input holds one name under several passcodes, se
 """
 from __future__ import annotations
 
-import gzip
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
-
-import orjson
 
 __all__ = ["name_key", "name_keys", "fold_name", "loose_key", "NameTable", "name_table", "one_card",
            "alias_passcode", "main_passcode", "lookup", "resolve_name", "lang_group", "ALIAS_FILE"]
@@ -41,8 +37,8 @@ ALIAS_FILE = ("names", "aliases.json.gz")
 
 # The middle dots (・ U+30FB, · U+00B7, ‧ U+2027, • U+2022, ∙ U+2219, ⋅ U+22C5; ･ is ・ after NFKC) and
 # the hyphens and dashes (- ‐ ‑ ‒ – — ―; － is - after NFKC), each written one way in a key.
-_DOTS = re.compile(r"[\u00b7\u2027\u2022\u30fb\u2219\u22c5]")
-_DASHES = re.compile(r"[\u2010-\u2015]")
+_FOLD = str.maketrans({**{c: "·" for c in "\u00b7\u2027\u2022\u30fb\u2219\u22c5"},
+                       **{chr(c): "-" for c in range(0x2010, 0x2016)}})
 _QUOTES = "「」『』\"“”'‘’"
 
 
@@ -51,7 +47,7 @@ def fold_name(text: str) -> str:
     half-width forms meet: ＡＢＣ / ABC, － / -, ･ / ・), every middle dot written ``·`` (・ ‧ •),
     every dash ``-``, white space removed, the quotes around it (「」 『』 “” "" '') stripped, case
     folded.  Input and output: ``str``.  Raises nothing."""
-    text = _DASHES.sub("-", _DOTS.sub("·", unicodedata.normalize("NFKC", text)))
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
     return "".join(text.split()).strip(_QUOTES).casefold()
 
 
@@ -157,6 +153,10 @@ def one_card(passcodes: list[int]) -> int | None:
 def _table() -> dict[str, Any]:
     """The alias file as read (``{"en": {name: passcode}, "zh": {...}, "passcodes": {alt: main}}``);
     an empty table when the file is missing or unreadable (resolution then uses the input alone)."""
+    import gzip
+
+    import orjson
+
     from .normalize.common import PATTERNS_DIR
 
     try:
