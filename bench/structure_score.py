@@ -33,7 +33,7 @@ from _common import SHARED, YAML_YUGI, finish, rel, require_shared, run_child, s
 EVAL = SHARED / "eval"
 GOLD = EVAL / "structure-dev.jsonl"
 SCORE = EVAL / "score_structure.py"
-LANGS = ("en", "zh-CN", "zh-TW")
+LANGS = ("en", "zh-CN", "zh-TW", "ja")
 DETECTION = ("procedures", "materials:fusion", "materials:synchro", "materials:xyz", "materials:link",
              "tribute_rules")
 
