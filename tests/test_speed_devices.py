@@ -172,7 +172,7 @@ def test_tag_loop_collector_thresholds_are_raised_then_restored():
 
 def test_start_anchor_runs_give_the_same_matches_as_a_scan():
     cat = P.load_catalog()
-    ps = [p for p in cat.patterns if p.anchor is not None and p.anchor.pattern == "^"]
+    ps = [p for p in cat.patterns if p.anchor is not None and p.anchor.pattern == "^" and p.lang == "zh"]
     assert ps  # material lines are anchored at the start of the text
     text = "「元素英雄 新宇侠」+「新空间侠·大地鼹鼠」\n这张卡用融合召唤才能从额外卡组特殊召唤。"
     got = [(m.pattern.id, m.start, m.end) for m in cat.run(text, "zh-CN", 0, len(text)) if m.pattern in ps]
