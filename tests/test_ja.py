@@ -103,7 +103,10 @@ def test_japanese_gives_the_same_conditions_and_tags_as_english(en, ja, frame):
 def test_a_player_lock_is_no_condition_on_the_card():
     conds, tags = _read("①：このカードが召喚に成功した場合に発動できる。デッキから「A」１体を特殊召喚する。"
                         "この効果の発動後、ターン終了時まで自分は「A」モンスターしか特殊召喚できない。", "ja")
-    assert conds == [] and tags == []
+    # the lock is read as an object of its own (issue 10 §5): a player-lock, no condition on the card
+    assert [c.kind for c in conds] == ["player-lock"] and tags == []
+    assert conds[0].lock.who == "you" and conds[0].lock.duration == "turn"
+    assert conds[0].lock.exception is not None and conds[0].lock.exception.phrase == "「A」モンスター"
 
 
 def test_explain_reads_a_japanese_sentence():
