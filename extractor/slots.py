@@ -202,9 +202,10 @@ def read_filter(text: str, lang: str) -> CardFilter:
     fragment ``archetype``, group ``arch``), ``card_kinds`` ``Tuner`` when the phrase names a Tuner
     (fragment ``mat_tuner``).  Raises nothing."""
     text = text.strip()
-    names = arch = ()
+    # (names: the fragment decides; the oldest Japanese texts name Fusion Materials without quotes)
+    names = tuple(dict.fromkeys(m.group("name") for m in _frag(lang, "quoted_name").finditer(text)))
+    arch = ()
     if '"' in text or "「" in text:  # (a quick test: most parts quote nothing)
-        names = tuple(dict.fromkeys(m.group("name") for m in _frag(lang, "quoted_name").finditer(text)))
         arch = tuple(dict.fromkeys(m.group("arch") for m in _frag(lang, "archetype").finditer(text)))
     kinds = ("Tuner",) if _frag(lang, "mat_tuner").search(text) and not _frag(lang, "mat_non_tuner").search(text) else ()
     return CardFilter(phrase=text, names=names, archetypes=arch, card_kinds=kinds)
