@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Structure scores of ``tag`` against ../shared/eval/structure-dev.jsonl, per language.
 
-    .venv/bin/python bench/structure_score.py                 # en, zh-CN, zh-TW
+    .venv/bin/python bench/structure_score.py                 # en, zh-CN, zh-TW, ja
     .venv/bin/python bench/structure_score.py --lang en       # one language
     .venv/bin/python bench/structure_score.py --save          # also bench/results/structure.md
 
 Tags ../shared/data/yaml-yugi/cards.jsonl with the real command line (a subprocess:
-``python -m extractor.cli tag FILE --lang L --compact -o TMP``) in ``en``, ``zh-CN`` and ``zh-TW``
+``python -m extractor.cli tag FILE --lang L --compact -o TMP``) in ``en``, ``zh-CN``, ``zh-TW``
 (OpenCC s2tw of the zh-CN names and texts: ``_common.s2tw_yaml_yugi``, as ``bench/accuracy.py``;
 the names that named Fusion Materials resolve through must be the same cards' names in the same
-wording, not yaml-yugi's separate Taiwanese names), drops the lines without an id
+wording, not yaml-yugi's separate Taiwanese names) and ``ja`` (yaml-yugi's Japanese texts and
+names, the same ids; issue 11), drops the lines without an id
 (``score_structure.py`` cannot read them), runs ``../shared/eval/score_structure.py GOLD PRED
 --json`` for each and prints one markdown table: detection F1 per part (procedures, materials per
 Summon kind, tribute_rules), every field accuracy and the overall P / R / F1.  The gold is only
