@@ -116,3 +116,69 @@ def test_explain_reads_a_japanese_sentence():
     out = json.loads(r.output)
     assert {c["pattern_id"] for c in out["conditions"]} == {"ja.cannot-normal-summon-set", "ja.builtin-special-summon-only"}
     assert "nomi" in out["tags"]
+
+
+# the same card in English and Japanese (yaml-yugi texts): the same STRUCTURE.md objects
+# (procedures with their costs, counts, places, requirement, limit, position and field; material
+# lines; Tribute rules) and the same player locks (issue 11 §1, §2)
+STRUCTURE_PAIRS = [
+    ("Cannot be Normal Summoned/Set. Must first be Special Summoned (from your hand) by banishing 1 LIGHT and 1 DARK monster from your GY.",
+     "このカードは通常召喚できない。自分の墓地から光属性と闇属性のモンスターを１体ずつ除外した場合に特殊召喚できる。", EFFECT),
+    ("Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) to your opponent's field by Tributing 2 monsters they control.",
+     "このカードは通常召喚できない。相手フィールドのモンスター２体をリリースした場合に相手フィールドに特殊召喚できる。", EFFECT),
+    ("If you control a Synchro Monster, you can Special Summon this card (from your hand). You can only Special Summon \"Junk Dragonlet\" once per turn this way.",
+     "このカード名の、①の方法による特殊召喚は１ターンに１度しかできない。①：自分フィールドにＳモンスターが存在する場合、このカードは手札から特殊召喚できる。", EFFECT),
+    ("You can Special Summon this card (from your hand) by discarding 1 card.",
+     "①：このカードは手札を１枚捨てて、手札から特殊召喚できる。", EFFECT),
+    ("You can Special Summon this card (from your hand) in Attack Position.",
+     "①：このカードは手札から攻撃表示で特殊召喚できる。", EFFECT),
+    ("Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by sending 3 face-up Continuous Spells you control to the GY.",
+     "このカードは通常召喚できない。自分フィールドの表側表示の永続魔法カード３枚を墓地へ送った場合のみ特殊召喚できる。", EFFECT),
+    ("1 Tuner + 1+ non-Tuner monsters", "チューナー＋チューナー以外のモンスター１体以上", Frame.from_type_line("Dragon / Synchro / Effect", 8)),
+    ("2 Level 4 monsters", "レベル４モンスター×２", Frame.from_type_line("Warrior / Xyz / Effect", 4)),
+    ("2+ Effect Monsters", "効果モンスター２体以上", Frame.from_type_line("Cyberse / Link / Effect", 3)),
+    ("You can Tribute Summon this card by Tributing 1 Dinosaur monster.",
+     "このカードは恐竜族モンスター１体をリリースしてアドバンス召喚できる。", EFFECT),
+]
+_EXTRA = ("span", "pattern_id", "requirement", "cost", "filter", "named_names")
+
+
+def _plain(x):
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items() if k not in _EXTRA}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    return x
+
+
+@pytest.mark.parametrize("en,ja,frame", STRUCTURE_PAIRS, ids=[f"pair{i}" for i in range(len(STRUCTURE_PAIRS))])
+def test_japanese_gives_the_same_structure_as_english(en, ja, frame):
+    from extractor.structure import structure_of
+
+    en_conds, _ = _read(en, "en", frame)
+    ja_conds, _ = _read(ja, "ja", frame)
+    want = _plain(structure_of(en_conds, frame))
+    got = _plain(structure_of(ja_conds, frame))
+    assert any(want.values()), want  # the English card has something to compare
+    assert got == want
+
+
+def test_a_japanese_cost_keeps_count_places_and_filter():
+    conds, _ = _read("このカードは通常召喚できない。自分の手札・墓地の「インフェルノイド」モンスター３体を除外した場合のみ手札・墓地から特殊召喚できる。", "ja")
+    proc = next(c for c in conds if c.kind == "builtin-special-summon")
+    (cost,) = proc.cost
+    assert (cost.action, cost.count, cost.places) == ("banish", (3, 3), ("hand", "gy"))
+    assert cost.filter is not None and cost.filter.archetypes == ("インフェルノイド",)
+    assert proc.requirement is None and set(proc.locations) == {"hand", "gy"}
+
+
+@pytest.mark.parametrize("en,ja", [
+    ("You cannot Special Summon monsters from the Extra Deck for the rest of this turn, except Synchro Monsters.",
+     "ターン終了時まで自分はシンクロモンスターしかＥＸデッキから特殊召喚できない。"),
+    ("Neither player can Special Summon monsters.", "お互いにモンスターを特殊召喚できない。"),
+])
+def test_japanese_player_locks_match_english(en, ja):
+    def locks(text, lang):
+        conds, _ = _read(text, lang)
+        return [(c.lock.who, c.lock.what, c.lock.from_places, c.lock.duration) for c in conds if c.kind == "player-lock"]
+    assert locks(ja, "ja") == locks(en, "en") != []
