@@ -33,7 +33,12 @@ Summons is activated):
    sentence ("once per turn this way", 1回合只能有1次) counts as read when a condition carries a
    ``limit`` (the limit is read into the procedure without a span of its own).  Or (zh) says the card "was Summoned" (召唤成功, an event that triggers
    an effect, never a condition).  The material line of an Extra Deck monster
-   (:func:`extractor.segment.segment`) is summoning wording as a whole.
+   (:func:`extractor.segment.segment`) is summoning wording as a whole.  Unread is not absent
+   (DEVELOPERS.md): an Extra Deck monster from whose text no material line was read has its first
+   line (or, in a one-line text, its first sentence) as summoning wording of the group
+   ``material-line`` (seed 000: a Fusion Monster is Summoned with "the above Fusion Material
+   Monsters", so its text states them; a line the catalog could not read, "等級5怪獸x2", is
+   unread, never "no materials").
 4. The pieces of a summoning sentence outside every read phrase are unread when they hold more than
    filler: punctuation, spaces, the ATK a Normal Summon without Tributing leaves ("but its original
    ATK becomes 1900"), the tail of a phrase read up to its last noun ("... with the above Fusion
@@ -136,6 +141,20 @@ _ACTIVATED = re.compile(r"[:;]|\bactivat", re.I)
 _UNIT_START = re.compile(r"[\n●①②③④⑤⑥⑦⑧⑨⑩]")
 
 
+def _first_line(text: str, start: int, end: int, fam: str) -> tuple[int, int] | None:
+    """(Extra Deck monster with no material line read) Where its materials would be stated: the
+    first line of the monster text, or its first sentence when the text is one line; ``None`` for
+    an empty text."""
+    nl = text.find("\n", start, end)
+    if nl < 0:
+        sents = _sentences(text, start, end, fam)
+        return sents[0] if sents else None
+    s, e = start, nl
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return (s, e) if e > s else None
+
+
 def _unit_start(text: str, s: int) -> int:
     """(zh) Where the effect holding normalized offset ``s`` starts: the last line break, ``●``
     or circled number before it (a Chinese effect is "①：…才能发动。…特殊召唤。": the sentence
@@ -196,6 +215,13 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         pieces.append(mat)
         groups.append("material-line")
         ms = max(ms, mat[1])
+    elif frame.extra_deck and not any(getattr(c, "kind", None) == "material-line"
+                                      and getattr(c, "source", "text") == "text" for c in conditions):
+        first = _first_line(text, ms, me, fam)
+        if first is not None:  # unread is not absent: the materials of an Extra Deck monster
+            pieces.append(first)
+            groups.append("material-line")
+            ms = max(ms, first[1])
     pre = _PREFILTER[fam]
     limit_read = any(getattr(c, "limit", None) for c in conditions if getattr(c, "source", "text") == "text")
     for s, e in _sentences(text, ms, me, fam) if pre.search(text, ms, me) else ():

@@ -209,3 +209,21 @@ def test_every_cue_example_passes_the_prefilter():
     missing = [(c.lang, t) for fam in ("en", "zh") for c in load_cues(fam) for t in c.examples_match
                if c.group != "tributes-required" and not _PREFILTER[fam].search(normalize(t, fam if fam == "en" else "zh-CN").text)]
     assert missing == []
+
+
+# ---- unread is not absent: an Extra Deck monster with no material line read ----
+
+def test_extra_deck_monster_without_a_read_material_line_is_partial_at_its_first_line():
+    # the first line is the materials (seed 000, "the above Fusion Material Monsters"); a line the
+    # catalog cannot read is unread, never "no materials"
+    xyz = Frame(kind="xyz", level=4)
+    text = "这行字不是任何素材写法\n1回合1次，可以把这张卡1个超量素材取除，抽1张卡。"
+    res = result(text, lang="zh-TW", frame=xyz)
+    assert res.coverage == "partial"
+    assert ("这行字不是任何素材写法", "material-line") in unread_words(res, text)
+    # the same text on a Main Deck monster: its first line is no material line
+    assert result(text, lang="zh-TW").coverage == "complete"
+    # a material line read: nothing of it is unread
+    res = result("2 Level 4 monsters\nOnce per turn, you can detach 1 material from this card; draw 1 card.",
+                 frame=xyz)
+    assert res.coverage == "complete", res.unread

@@ -290,3 +290,31 @@ def test_development_misreadings_read_right(lang, text, check):
 def test_development_tribute_rules_read(lang, text, mode, count):
     rules = _procs(text, lang, "tribute-rule")
     assert [(r.mode, r.count) for r in rules] == [(mode, count)], text
+
+
+# -- unread is not absent (issue 10 §9, the fresh judge's sample): a difference where the side
+# lacking a material line, Tribute rule or procedure has summoning wording it did not read is low --
+
+def test_materials_on_one_side_with_an_unread_first_line_on_the_other_are_low():
+    en = "2 Level 4 monsters\nOnce per turn, you can detach 1 material from this card; draw 1 card."
+    unreadable = "这行字不是任何素材写法\n1回合1次，把这张卡1个超量素材取除才能发动。自己抽1张卡。"
+    for frame in (XYZ, Frame(kind=None)):  # a known Xyz frame, and none (the i18n JSON): the other side's line says Extra Deck
+        rep = validate([Card(id=1, name="x", lang="en", text=en, frame=frame)],
+                       [Card(id=1, name="x", lang="zh-CN", text=unreadable, frame=frame)], min_severity="low")
+        mm = [m for c in rep.cards for m in c.mismatches if m.condition == "materials"]
+        assert [(m.kind, m.severity) for m in mm] == [("missing-in-target", "low")], frame
+        assert mm[0].target_phrase == "这行字不是任何素材写法" and "uncertain" in mm[0].detail
+    # a target whose first line is read as something else states no materials: the difference stays
+    rep = validate([Card(id=1, name="x", lang="en", text=en, frame=XYZ)],
+                   [Card(id=1, name="x", lang="zh-CN", text="这张卡不能通常召唤。\n1回合1次，自己抽1张卡。", frame=XYZ)])
+    assert [(m.kind, m.condition, m.severity) for c in rep.cards for m in c.mismatches] == [
+        ("missing-in-target", "materials", "medium")]
+
+
+def test_tribute_rule_on_one_side_with_unread_summoning_wording_on_the_other_is_low():
+    en = 'You can Tribute Summon this card by Tributing 1 Zombie monster.'
+    zh = "这张卡可以用一种没人写过的说法把僵尸族怪兽解放而召唤。"
+    rep = validate([Card(id=1, name="x", lang="en", text=en, frame=MAIN)],
+                   [Card(id=1, name="x", lang="zh-CN", text=zh, frame=MAIN)], min_severity="low")
+    mm = [(m.kind, m.condition, m.severity) for c in rep.cards for m in c.mismatches]
+    assert ("missing-in-target", "tribute-rule", "low") in mm, mm

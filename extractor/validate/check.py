@@ -69,7 +69,10 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
       number of times) and "to your opponent's field" change what the procedure allows, and a
       text without them says the procedure is free of them (older texts before an errata DO differ).
     A side with summoning wording it did not read next to the slot is uncertain: the difference is
-    ``low`` (:func:`_uncertain`).
+    ``low`` (:func:`_uncertain`).  Unread is not absent (DEVELOPERS.md): a material line, Tribute
+    rule or procedure stated on one side only is ``low`` when the side lacking it has summoning
+    wording it did not read (for materials: its first line, when no material line was read from
+    an Extra Deck monster's text; :data:`UNREAD_SUMMONING_GROUPS`, :func:`_unread`).
 
     Raises:
         ValueError: one multilingual file without two different languages, or an unsupported
@@ -133,12 +136,44 @@ def _conds(card: Card, frame: Frame, cat: Catalog) -> tuple[list[Any], MappedTex
     return conds, mt
 
 
-def _unread(sides: dict[str, tuple[Card, list[Any], MappedText]]):
-    """The ``unread`` callback of :func:`compare_conditions` for one card (cues on the card text)."""
+#: Groups whose absence on a side is uncertain when that side has ANY summoning wording it did not
+#: read (unread is not absent, DEVELOPERS.md): a material line, a Tribute rule or a procedure is
+#: wording the catalog may fail to read (an old line "等級5怪獸x2", 「解放…升級召喚」).
+#: ``materials`` counts only an unread piece of the group ``material-line``.
+UNREAD_SUMMONING_GROUPS = frozenset({"materials", "tribute-rule", "special-summon-method"})
+
+
+def _coverage_frame(frame: Frame, *conds: list[Any]) -> Frame:
+    """The frame coverage is computed with: ``frame``, or -- when the card type is unknown (the
+    i18n JSON has none) and a side read a material line -- an Extra Deck frame of that line's
+    Summon kind (only Extra Deck monsters have a material line: seed 000, "the above Fusion
+    Material Monsters"), so the other side's unread first line counts as its materials."""
+    if frame.kind is not None:
+        return frame
+    for cs in conds:
+        for c in cs:
+            if c.kind == "material-line" and getattr(c, "source", "text") == "text":
+                return Frame(kind=c.line.summon, level=frame.level)
+    return frame
+
+
+def _unread(sides: dict[str, tuple[Card, list[Any], MappedText]], frame: Frame | None = None):
+    """The ``unread`` callback of :func:`compare_conditions` for one card: a cue of the group on
+    the card text that was not read; else, for a group of :data:`UNREAD_SUMMONING_GROUPS`, the first
+    piece of summoning wording :func:`extractor.coverage.coverage_of` finds unread on that side
+    (with ``frame``; for ``materials`` only a ``material-line`` piece)."""
+    pieces: dict[str, list[list]] = {}
+
     def check(side: str, group: str) -> tuple[int, int, str] | None:
         card, conds, mt = sides[side]
         read = [tuple(c.span) for c in conds if c.source == "text"]
         span = unread_cue(mt, card.lang, group, read)
+        if span is None and frame is not None and group in UNREAD_SUMMONING_GROUPS:
+            if side not in pieces:
+                seg = segment(mt.text, lang_family(card.lang), extra_deck=frame.extra_deck)
+                pieces[side] = coverage_of(mt, card.lang, frame, seg, conds)[1]
+            span = next(((u[0], u[1]) for u in pieces[side]
+                         if group != "materials" or u[2] == "material-line"), None)
         return None if span is None else (span[0], span[1], (card.text or "")[span[0]:span[1]])
     return check
 
@@ -255,12 +290,14 @@ def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat
     if len(analyzed) < 2:
         return cr
     (s_conds, s_mt), (t_conds, t_mt) = analyzed["source"], analyzed["target"]
+    cov_frame = _coverage_frame(frame, s_conds, t_conds)
     mm, smarks, tmarks = compare_conditions(s_conds, t_conds, frame, source_truncated=truncated.get("source", False),
                                             target_truncated=truncated.get("target", False),
                                             include_effects=include_effects,
-                                            unread=_unread({"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}),
+                                            unread=_unread({"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)},
+                                                           cov_frame),
                                             source_names=names[0] if names else None,
                                             target_names=names[1] if names else None)
-    cr.mismatches.extend(_uncertain(mm, {"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}, frame))
+    cr.mismatches.extend(_uncertain(mm, {"source": (sc, s_conds, s_mt), "target": (tc, t_conds, t_mt)}, cov_frame))
     cr.source_marks, cr.target_marks = smarks, tmarks
     return cr
