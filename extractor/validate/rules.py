@@ -381,6 +381,19 @@ def _nomi_gy(v: View, other: list[View], frame: Frame | None) -> str | None:
     return None
 
 
+@rule("token-comes-from-its-card", stage="implied",
+      seed='A Token is made by the effect of the card that names it and is in no Deck (a Token card only '
+           'describes it: "由「X」特殊召唤" / "Summoned by the effect of "X""); card databases type Tokens as '
+           "Normal Monsters, whose text states no Summoning Condition (extractor.coverage, rule 1)",
+      decides='"Can only be Special Summoned by the effect of "X"" on one side of a Normal Monster frame (a Token) '
+              "is a reminder")
+def _token_origin(v: View, other: list[View], frame: Frame | None) -> str | None:
+    if (frame is not None and frame.normal and v.group == "special-summon-method"
+            and v.slots.get("method") == "named-card"):
+        return "a Token (a Normal Monster frame) comes only from the effect of the card that makes it"
+    return None
+
+
 # -- silent: a condition on one side only that is not reported -----------------------------------
 
 @rule("effects-are-not-conditions", stage="silent",
