@@ -49,6 +49,9 @@ def slot_rule_cases(C, main):
         "unread-position-is-weak": (
             [C(B, locations=("hand",), position="defense")], [C(B, locations=("hand",))], main, {},
             [("slot-differs", "position", "low")]),
+        "token-comes-from-its-card": (  # a Token (Normal Monster frame): 由「X」特殊召唤 vs 「X」的效果才能特殊召唤
+            [], [C("must-be-special-summoned", method="named-card", named_cards=("X",), exclusive=True)],
+            Frame(kind="main_monster", level=1, normal=True), {}, [("extra-in-target", None, "low")]),
     }
 
 
@@ -318,3 +321,46 @@ def test_tribute_rule_on_one_side_with_unread_summoning_wording_on_the_other_is_
                    [Card(id=1, name="x", lang="zh-CN", text=zh, frame=MAIN)], min_severity="low")
     mm = [(m.kind, m.condition, m.severity) for c in rep.cards for m in c.mismatches]
     assert ("missing-in-target", "tribute-rule", "low") in mm, mm
+
+
+# -- the phrasings the fresh judge found misread (docs/validate-judged/slots-fresh-judged.md), read right
+# (texts written for the test in the same phrasing, not the judged cards' texts) --
+
+def test_fresh_judge_phrasings_agree_across_languages():
+    # 2012 zh-TW material lines with an ASCII x, after a type or Attribute, or an archetype
+    assert _pair("2 Level 4 monsters", "等級4怪獸x2", XYZ) == []
+    assert _pair("3 Level 4 LIGHT monsters", "光屬性 等級4怪獸X3", XYZ) == []
+    assert _pair("3 Level 4 monsters", "等級4怪獸x2", XYZ) == [("materials", "materials.count")]
+    assert _pair('5 Machine-Type "Test" monsters', "冠有「測試」的機械族怪獸x5", FUSION) == []
+    # 一体以上 is "1 or more"
+    assert _pair('"Test Synchron" + 1 or more non-Tuner monsters', "「測試同調者」+協調以外的怪獸一體以上", SYNCHRO) == []
+    # a label or a type line before the materials, a trailing full stop, a name without quotes
+    assert _pair('3 "Test" monsters', "融合:名字带有「测试」的怪兽×3。这张卡不能直接攻击。", FUSION) == []
+    assert _pair("1 Tuner + 1 non-Tuner monster", "同步/協調\n協調+協調以外的怪獸1體\n這張卡不能攻擊。", SYNCHRO) == []
+    assert _pair('2 or more Reptile-Type "Test" monsters. \nThis card cannot attack.',
+                 "冠有「測試」之名的爬蟲類族怪獸2體以上\n這張卡不能攻擊。", FUSION) == []
+    assert _pair("Test Synchron + 1 or more non-Tuner monsters\nThis card cannot attack.",
+                 "「測試同調者」+協調以外的怪獸1隻以上\n這張卡不能攻擊。", Frame(kind=None)) == []
+
+
+@pytest.mark.parametrize("lang,text,kind,check", [
+    ("zh-TW", "這張卡不能通常召喚。將自己墓地存在一體「測試火焰」除外的場合可以特殊召喚。", B,
+     lambda c: c.cost[0].count == (1, 1)),
+    ("zh-TW", "此卡可以解放一體不死族怪獸以表側攻擊升級召喚。", "tribute-rule", lambda c: (c.mode, c.count) == ("optional", 1)),
+    ("zh-CN", "这张卡可以用1只名字带有「测试」的爬虫类族怪兽解放表侧攻击表示上级召唤。", "tribute-rule",
+     lambda c: (c.mode, c.count) == ("optional", 1)),
+    ("en", "This card cannot be Special Summoned. You must Tribute 3 monsters to Normal Summon this card "
+           "(you cannot Set this card).", "tribute-rule", lambda c: (c.mode, c.count) == ("required", 3)),
+])
+def test_fresh_judge_phrasings_read_right(lang, text, kind, check):
+    found = _procs(text, lang, kind)
+    assert found and check(found[0]), (text, [c.model_dump(exclude={"phrase", "span"}) for c in found])
+
+
+@pytest.mark.parametrize("text", [
+    "选择自己场上表侧表示存在的1只调整发动。直到下个回合的结束阶段时,选择的1只调整不会被战斗破坏。",  # a Trap's target
+    "这张卡可以代替1只融合素材怪兽。那个时,其他的融合素材怪兽必须用正规的融合素材怪兽。",  # a Fusion substitute
+])
+def test_effect_lines_are_no_material_line(text):
+    from extractor.pipeline import analyze_text
+    assert [c for c in analyze_text(text, "zh-CN", Frame(kind=None))[0] if c.kind == "material-line"] == []
