@@ -36,7 +36,8 @@ Summons is activated):
    (:func:`extractor.segment.segment`) is summoning wording as a whole.  Unread is not absent
    (DEVELOPERS.md): an Extra Deck monster from whose text no material line was read has its first
    line (or, in a one-line text, its first sentence) as summoning wording of the group
-   ``material-line`` (seed 000: a Fusion Monster is Summoned with "the above Fusion Material
+   ``material-line``, unless that line is an activated effect (a colon, 发动, ①: a text that
+   lacks its material line, which is a real difference) (seed 000: a Fusion Monster is Summoned with "the above Fusion Material
    Monsters", so its text states them; a line the catalog could not read, "等級5怪獸x2", is
    unread, never "no materials").
 4. The pieces of a summoning sentence outside every read phrase are unread when they hold more than
@@ -141,18 +142,28 @@ _ACTIVATED = re.compile(r"[:;]|\bactivat", re.I)
 _UNIT_START = re.compile(r"[\n●①②③④⑤⑥⑦⑧⑨⑩]")
 
 
+#: Marks of an activated effect that no material line holds: a first line holding one is an effect,
+#: so the text states no materials there (a fragment of a text, not an unread line).
+#: (A label "FUSION:" / 融合: before the materials is no effect mark.)
+_NOT_MATERIALS = regex.compile(r"(?<!\b(?i:fusion|synchro|xyz|link)(?: Materials?)?|融合|同调|超量|连接)[:：]|[;；①-⑩●]|发动|\bactivat",
+                               regex.I)
+
+
 def _first_line(text: str, start: int, end: int, fam: str) -> tuple[int, int] | None:
     """(Extra Deck monster with no material line read) Where its materials would be stated: the
     first line of the monster text, or its first sentence when the text is one line; ``None`` for
-    an empty text."""
+    an empty text or a first line that is an activated effect (:data:`_NOT_MATERIALS`)."""
     nl = text.find("\n", start, end)
     if nl < 0:
         sents = _sentences(text, start, end, fam)
-        return sents[0] if sents else None
-    s, e = start, nl
+        s, e = sents[0] if sents else (start, start)
+    else:
+        s, e = start, nl
     while e > s and text[e - 1].isspace():
         e -= 1
-    return (s, e) if e > s else None
+    if e <= s or _NOT_MATERIALS.search(text, s, e):
+        return None
+    return (s, e)
 
 
 def _unit_start(text: str, s: int) -> int:

@@ -227,3 +227,10 @@ def test_extra_deck_monster_without_a_read_material_line_is_partial_at_its_first
     res = result("2 Level 4 monsters\nOnce per turn, you can detach 1 material from this card; draw 1 card.",
                  frame=xyz)
     assert res.coverage == "complete", res.unread
+
+
+def test_extra_deck_first_line_that_is_an_effect_is_no_unread_material_line():
+    # a text that lacks its material line (a fragment) really lacks it: its first line is an effect
+    xyz = Frame(kind="xyz", level=4)
+    text = "自己主要阶段中对方不能把魔法·陷阱卡的效果发动。\n●超量:对方不能把墓地的卡的效果发动。"
+    assert not [u for u in result(text, lang="zh-CN", frame=xyz).unread if u[2] == "material-line"]
