@@ -1,0 +1,392 @@
+"""The capture converters: term words (locations, Summon kinds, counts, quoted names) and the slot
+reader of procedure sentences (costs, requirements, fragment choices), and :func:`_fields`, which
+turns one match into the fields of its condition."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import regex
+
+from ..textmap import compile_alternation
+from .model import PatternError, Pattern
+
+if TYPE_CHECKING:
+    from .loader import _Fragments
+
+WHOLE_MATCH = "_"  # `group: _` captures the whole match
+
+
+class _Vocab:
+    """Location and Summon-kind words of one language, for captures."""
+
+    def __init__(self, data: dict[str, Any]):
+        voc = data.get("vocab", {}) or {}
+        self.loc_words = {w: k for k, ws in (voc.get("locations") or {}).items() for w in ws}
+        self.summon_words = {w: k for k, ws in (voc.get("summons") or {}).items() for w in ws}
+        self.count_words = {str(w): int(k) for k, ws in (voc.get("counts") or {}).items() for w in ws}
+        self.loc_re = compile_alternation(self.loc_words) if self.loc_words else None
+        self.summon_re = compile_alternation(self.summon_words) if self.summon_words else None
+        self.quote_re = regex.compile(voc.get("quote", r'"([^"]+)"'))
+        self.slots: SlotReader | None = None  # set by load_catalog (it needs the fragments)
+
+    def locations(self, s: str) -> tuple[str, ...]:
+        if not self.loc_re:
+            return ()
+        out: list[str] = []
+        for m in self.loc_re.finditer(s):
+            k = self.loc_words[m.group(0)]
+            if k not in out:
+                out.append(k)
+        return tuple(out)
+
+    def summon(self, s: str) -> str | None:
+        if not self.summon_re:
+            return None
+        m = self.summon_re.search(s)
+        return self.summon_words[m.group(0)] if m else None
+
+    def count(self, s: str) -> int | None:
+        s = s.strip()
+        if s.isdigit():
+            return int(s)
+        return self.count_words.get(s)
+
+
+class SlotReader:
+    """Reads the slots of a procedure sentence (issue 10 §1) with the fragments of one language.
+
+    The capture converters ``as: cost``, ``as: requirement``, ``as: choice:<fragment>`` and ``as:
+    flag:<fragment>`` call it on a captured group (``group: _`` = the whole match).  The words are
+    all data (``patterns/fragments/<lang>.yaml``); the NAMES of a fragment's groups are the values:
+
+    - ``cost_action``: one group per cost action (``send_to_gy`` -> ``send-to-gy``), found left to
+      right; each action's object is the fragment's group ``obj`` when it has one (Chinese puts
+      the object before the verb: 把<obj>除外), else the text up to the next verb or to
+      ``cost_object_end``;
+      ``cost_destination`` (where the cards go: "to the GY") is cut off the object;
+      ``cost_count`` (groups ``n``, ``more``, ``max``, ``any``) gives the count, summed over
+      "1 LIGHT and 1 DARK monster"; ``cost_place`` gives the places (group ``own``: the location
+      words of the list; ``opp``: the same, the opponent's; any other group: its name, ``__``
+      between several places); ``filter_*`` give the filter's typed parts.
+    - ``requirement_clause`` finds the precondition, ``requirement_kind`` types it (its group
+      names are the kinds; none matched: ``other``); ``requirement_whose`` says whose cards it
+      speaks of (its groups ``you``, ``opponent``, ``both``, every match, each once).
+    - ``choice:F``: the name of the first named group of fragment ``F`` that matched (``_`` ->
+      ``-``), e.g. ``proc_limit`` -> ``once-per-turn``; ``flag:F``: whether ``F`` matches;
+      ``find:F``: the words ``F`` finds (its group ``t``), e.g. ``effect_trigger``.
+
+    Seed 002 ("Built-In Special Summon ... requires a cost") for the costs; the places paid cards
+    come from when the text names none are the game's: a Tribute is of monsters on the field, a
+    discard and a reveal are of cards in the hand (seed 002: "Tributing", "discarding").
+    Output values are plain JSON-like data (lists, dicts) that the condition classes validate into
+    :class:`extractor.slots.CostAction` / :class:`extractor.slots.Requirement`.  Raises nothing; a
+    fragment the language lacks reads as "nothing found".
+    """
+
+    DEFAULT_PLACES = {"tribute": ["field"], "discard": ["hand"], "reveal": ["hand"]}
+    #: the fragments it reads by name (a language may lack some: nothing is found then)
+    FRAGMENTS = ("cost_action", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
+                 "cost_each", "cost_each_scope", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
+                 "filter_archetype", "filter_except", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind",
+                 "requirement_whose")
+    PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
+
+    def __init__(self, frags: "_Fragments", voc: "_Vocab"):
+        self._frags = frags
+        self._voc = voc
+        self._rx: dict[str, Any] = {}
+        # text -> reading: overlapping patterns often capture the same words (bounded; cleared
+        # when full).  The readings are never mutated (conditions validate copies of them).
+        self._memo: dict[tuple[str, str], Any] = {}
+
+    def _remember(self, key: tuple[str, str], value: Any) -> Any:
+        if len(self._memo) >= 4096:
+            self._memo.clear()
+        self._memo[key] = value
+        return value
+
+    def rx(self, name: str) -> "regex.Pattern[str] | None":
+        """The compiled fragment ``name`` (``None`` when the language has none)."""
+        if name not in self._rx:
+            try:
+                self._rx[name] = regex.compile(self._frags.get(name, "slot reader").expanded)
+            except PatternError:
+                self._rx[name] = None
+        return self._rx[name]
+
+    def find(self, name: str, text: str) -> "regex.Match[str] | None":
+        """The first match of fragment ``name`` in ``text``."""
+        rx = self.rx(name)
+        return rx.search(text) if rx is not None else None
+
+    def find_text(self, name: str, text: str) -> str | None:
+        """The words fragment ``name`` finds in ``text`` (its group ``t`` when it has one),
+        stripped; ``None`` when it finds nothing."""
+        m = self.find(name, text)
+        if m is None:
+            return None
+        got = m.group("t") if "t" in m.groupdict() else m.group(0)
+        return got.strip(" ,:") if got else None
+
+    def choice(self, name: str, text: str) -> str | None:
+        """The name of the first named group of fragment ``name`` that matched in ``text``."""
+        m = self.find(name, text)
+        if m is None:
+            return None
+        for g, v in m.groupdict().items():
+            if v is not None:
+                return g.replace("_", "-")
+        return None
+
+    def _number(self, s: str | None) -> int | None:
+        if s is None:
+            return None
+        return int(s) if s.isdigit() else self._voc.count(s)
+
+    def count(self, obj: str) -> list | None:
+        """``[min, max]`` of the object's counts (summed; ``max`` ``None`` = "or more"), ``None``
+        when none is stated."""
+        rx = self.rx("cost_count")
+        if rx is None:
+            return None
+        lo, hi, seen = 0, 0, False
+        for m in rx.finditer(obj):
+            seen = True
+            g = m.groupdict()
+            if g.get("any") is not None:
+                lo, hi = lo + 1, None
+                continue
+            if g.get("one") is not None:
+                lo, hi = lo + 1, None if hi is None else hi + 1
+                continue
+            if g.get("each") is not None:  # 各N: N of each kind named before it
+                n = int(g["each"]) * self._kinds(obj[:m.start()])
+                lo, hi = lo + n, None if hi is None else hi + n
+                continue
+            n = self._number(g["n"]) if g.get("n") is not None else 1
+            top = self._number(g["max"]) if g.get("max") is not None else n
+            if n is None or top is None:
+                return None
+            lo += n
+            hi = None if (hi is None or g.get("more")) else hi + top
+        return [lo, hi] if seen else None
+
+    def _kinds(self, before: str) -> int:
+        """How many kinds a 各 ("each") count is of, in the words ``cost_each_scope`` finds before it:
+        ``cost_each``'s major separators + 1, else its quoted names (two or more), else its minor
+        separators + 1."""
+        rx = self.rx("cost_each")
+        if rx is None:
+            return 1
+        if (scope := self.find("cost_each_scope", before)) is not None:
+            before = scope.group(0)
+        found = [m.lastgroup for m in rx.finditer(before)]
+        major, names = found.count("major"), found.count("name")
+        return major + 1 if major else names if names > 1 else found.count("minor") + 1
+
+    def places(self, obj: str) -> list[str]:
+        """The places the object's cards come from (project names, ``opp-`` for the opponent's)."""
+        rx = self.rx("cost_place")
+        out: list[str] = []
+        if rx is None:
+            return out
+        for m in rx.finditer(obj):
+            for g, v in m.groupdict().items():
+                if v is None:
+                    continue
+                if g == "own":
+                    found = list(self._voc.locations(v))
+                elif g == "opp":
+                    found = ["opp-" + x for x in self._voc.locations(v)]
+                else:
+                    found = [x.replace("opp_", "opp-") for x in g.split("__")]
+                out.extend(x for x in found if x not in out)
+                break
+        return out
+
+    def card_filter(self, obj: str) -> dict[str, Any]:
+        """The filter of a cost object: ``phrase`` (count, places and destination taken out) and
+        its typed parts (``attributes``, ``types``, ``card_kinds``, ``levels``, ``archetypes``,
+        ``names``, ``face_up``) where stated."""
+        phrase = obj
+        for name in ("cost_destination", "cost_place", "cost_count"):
+            rx = self.rx(name)
+            if rx is not None:
+                phrase = rx.sub(" ", phrase)
+        phrase = _SPACE_PUNCT.sub(r"\1", _SPACES.sub(" ", phrase)).strip(" ,.")
+        f: dict[str, Any] = {"phrase": phrase}
+        # the typed parts are read outside quoted names ("Blue-Eyes White Dragon" names no Type)
+        # and outside the cards the filter leaves out (", except "X"")
+        exc = self.rx("filter_except")
+        kept = exc.sub("", obj) if exc is not None else obj  # the object: counts keep their names
+        bare = self._voc.quote_re.sub(" ", exc.sub("", phrase) if exc is not None else phrase)
+
+        def values(name: str, group: str | None = None, where: str = bare) -> list[str]:
+            rx = self.rx(name)
+            out: list[str] = []
+            for m in (rx.finditer(where) if rx is not None else ()):
+                v = m.group(group) if group else next((g for g, x in m.groupdict().items() if x is not None), None)
+                if v and v not in out:
+                    out.append(v)
+            return out
+        if a := values("filter_attribute"):
+            f["attributes"] = a
+        if t := values("filter_type", "type"):
+            f["types"] = t
+        if k := values("filter_kind", "kind"):
+            f["card_kinds"] = k
+        if (m := self.find("filter_level", bare)) is not None:
+            n = int(m.group("n"))
+            f["levels"] = [1, n] if m.group("lower") else [n, None] if m.group("higher") else [n, n]
+        arch = values("filter_archetype", "name", kept)
+        if arch:
+            f["archetypes"] = arch
+        names = list(dict.fromkeys(x.group(1) for x in self._voc.quote_re.finditer(kept) if x.group(1) not in arch))
+        if names:
+            f["names"] = names
+        if self.find("filter_face_up", obj) is not None:
+            f["face_up"] = True
+        if self.find("cost_above_materials", obj) is not None:
+            f["materials"] = True
+        return f
+
+    def cost(self, text: str) -> list[dict[str, Any]]:
+        """The cost actions of ``text``, in text order: ``[{action, count | amount, places,
+        filter}]`` (``[]``: nothing is paid)."""
+        if ("cost", text) in self._memo:
+            return self._memo[("cost", text)]
+        return self._remember(("cost", text), self._cost(text))
+
+    def _cost(self, text: str) -> list[dict[str, Any]]:
+        verbs = self.rx("cost_action")
+        if verbs is None:
+            return []
+        end_rx = self.rx("cost_object_end")
+        found = list(verbs.finditer(text))
+        out: list[dict[str, Any]] = []
+        for i, m in enumerate(found):
+            action = next(g for g, v in m.groupdict().items() if v is not None and g != "obj").replace("_", "-")
+            if "obj" in m.groupdict():  # the object is part of the match (Chinese: 把<obj>除外)
+                obj = " ".join(m.captures("obj"))
+            else:  # the object follows the verb, up to the next verb (English)
+                stop = found[i + 1].start() if i + 1 < len(found) else len(text)
+                obj = text[m.end():stop]
+            if (aside := self.rx("cost_aside")) is not None:
+                obj = aside.sub("", obj)
+            e = end_rx.search(obj) if end_rx is not None else None
+            if e is not None:
+                obj = obj[:e.start()]
+            obj = self._trim(obj)
+            key = (action, obj)
+            out.append(self._memo[key] if key in self._memo else self._remember(key, self._action(action, obj)))
+        return out
+
+    def _action(self, action: str, obj: str) -> dict[str, Any]:
+        """One cost action read from its object (the words of the paid cards)."""
+        d: dict[str, Any] = {"action": action}
+        if action == "pay-lp":
+            n = self.find("lp_amount", obj)
+            d["amount"] = int(n.group("n")) if n else None
+        elif action in ("detach", "remove-counter"):
+            cnt = self.count(obj)
+            d["amount"] = cnt[0] if cnt and cnt[0] == cnt[1] else None
+        else:
+            d["count"] = self.count(obj)
+            places = self.places(obj) or list(self.DEFAULT_PLACES.get(action, []))
+            if places:
+                d["places"] = places
+            d["filter"] = self.card_filter(obj)
+        return d
+
+    def _trim(self, obj: str) -> str:
+        rx = self.rx("cost_object_trim")
+        obj = obj.strip()
+        return rx.sub("", obj) if rx is not None else obj
+
+    def requirement(self, text: str) -> dict[str, Any] | None:
+        """The precondition of ``text`` (``{kind, phrase}``), ``None`` when it states none."""
+        if ("requirement", text) in self._memo:
+            return self._memo[("requirement", text)]
+        return self._remember(("requirement", text), self._requirement(text))
+
+    def _requirement(self, text: str) -> dict[str, Any] | None:
+        m = self.find("requirement_clause", text)
+        if m is None:
+            return None
+        phrase = m.group(0).strip(" ,")
+        kind = self.choice("requirement_kind", phrase) or "other"
+        whose: list[str] = []
+        rx = self.rx("requirement_whose")
+        for w in (rx.finditer(phrase) if rx is not None else ()):
+            g = next((g for g in ("you", "opponent", "both") if w.groupdict().get(g)), None)
+            if g and g not in whose:
+                whose.append(g)
+        kinds = self.rx("requirement_kind")  # every typed part (a requirement may state two)
+        parts = list(dict.fromkeys(g.replace("_", "-") for k in (kinds.finditer(phrase) if kinds is not None else ())
+                                   for g, v in k.groupdict().items() if v is not None))
+        req = {"kind": kind, "phrase": phrase, "whose": whose}
+        if len(parts) > 1:
+            req["parts"] = parts
+        return req
+
+
+# compiled once: ``regex.sub(<str>, ...)`` looks its pattern up in regex's cache on every call
+# (~20 us each, per cost object)
+_SPACES = regex.compile(r"\s+")
+_SPACE_PUNCT = regex.compile(r"\s+([,.])")
+
+
+def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, Any]:
+    out = dict(p.yields)
+    for fld, (group, typ) in p.captures.items():
+        if isinstance(group, tuple):  # several groups: the words of those that matched, one per line
+            g = "\n".join(x for x in (m.group(y) for y in group) if x is not None) or None
+        else:
+            g = m.group(0) if group == WHOLE_MATCH else m.group(group)
+        if typ == "bool":
+            out[fld] = g is not None
+            continue
+        if g is None or voc is None:
+            continue
+        if typ == "locations":
+            locs = voc.locations(g)
+            if locs:
+                out[fld] = locs
+        elif typ == "summon":
+            k = voc.summon(g)
+            if k:
+                out[fld] = k
+        elif typ == "names":
+            out[fld] = tuple(x.group(1) for x in voc.quote_re.finditer(g))
+        elif typ == "name":
+            x = voc.quote_re.search(g)
+            out[fld] = x.group(1) if x else g.strip()
+        elif typ == "count":
+            c = voc.count(g)
+            if c is not None:
+                out[fld] = c
+        elif typ == "text":
+            out[fld] = g
+        elif voc.slots is None:
+            continue
+        elif typ == "cost":
+            cost = voc.slots.cost(g)
+            if cost:
+                out[fld] = cost
+        elif typ == "requirement":
+            req = voc.slots.requirement(g)
+            if req is not None:
+                out[fld] = req
+        else:  # choice:<fragment> / flag:<fragment> / find:<fragment>
+            kind, _, frag = typ.partition(":")
+            if kind == "flag":
+                out[fld] = voc.slots.find(frag, g) is not None
+            elif kind == "find":
+                val = voc.slots.find_text(frag, g)
+                if val:
+                    out[fld] = val
+            else:
+                val = voc.slots.choice(frag, g)
+                if val is not None:
+                    out[fld] = val
+    return out

@@ -1,0 +1,263 @@
+"""Loading the catalog: the YAML files, the fragments and their expansion, :func:`load_catalog`."""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import regex
+import yaml
+
+from ..conditions import CONDITION_CLASSES
+from ..normalize.common import PATTERNS_DIR, lang_family, load_terms
+from .cache import _disk_cached
+from .captures import WHOLE_MATCH, SlotReader, _Vocab
+from .model import Fragment, Pattern, PatternError
+from .runner import Catalog
+
+
+def _top_level_bar(rx: str) -> bool:
+    """True if ``rx`` has a ``|`` outside every group and character class."""
+    depth = 0
+    in_class = False
+    i = 0
+    while i < len(rx):
+        c = rx[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            if c == "]":
+                in_class = False
+        elif c == "[":
+            in_class = True
+            if rx[i + 1:i + 2] == "^":
+                i += 1
+            if rx[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+_CAPTURE_TYPES = {"locations", "summon", "names", "name", "bool", "count", "text", "cost", "requirement"}
+_FRAGMENT_CAPTURES = ("choice", "flag", "find")  # `as: choice:<fragment>` / `flag:<fragment>` / `find:<fragment>`
+
+_REF = regex.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")
+_SPECIAL_DIRS = ("terms", "cues", "fragments")
+
+
+def _read_yaml(path: Traversable, where: str) -> Any:
+    try:
+        with path.open(encoding="utf-8") as f:
+            return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as e:
+        raise PatternError(f"{where}: not valid YAML ({e})") from e
+
+
+class _Fragments:
+    """The fragments of one language family: written regexes by name, expanded on demand."""
+
+    def __init__(self, fam: str, vocab: dict[str, Any] | None = None):
+        self.fam = fam
+        self.written: dict[str, dict[str, Any]] = {}  # name -> the YAML entry (+ "file")
+        self.done: dict[str, Fragment] = {}
+        self.vocab = vocab or {}
+
+    def add_file(self, path: Traversable, where: str) -> None:
+        data = _read_yaml(path, where)
+        if not isinstance(data, dict) or "fragments" not in data or "language" not in data:
+            raise PatternError(f"{where}: needs the keys 'language' and 'fragments'")
+        for i, d in enumerate(data["fragments"] or []):
+            name = d.get("name") if isinstance(d, dict) else None
+            if not name or not regex.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", str(name)):
+                raise PatternError(f"{where}: fragment #{i + 1} needs a 'name' (letters, digits, _)")
+            if name in self.written:
+                raise PatternError(f"{where}: fragment {name!r} is defined twice")
+            if ("regex" in d) == ("vocab" in d):
+                raise PatternError(f"{where}: fragment {name}: needs exactly one of 'regex' and 'vocab'")
+            if not (d.get("examples") or {}).get("match"):
+                raise PatternError(f"{where}: fragment {name}: needs at least one 'match' example")
+            self.written[name] = dict(d, file=where)
+
+    def _from_vocab(self, name: str, d: dict[str, Any]) -> str:
+        """``(?:w1|w2|...)``: the words of ``vocab.<list>`` (``keys``: only those entries; ``words``:
+        only those words), longest first, escaped."""
+        table = (self.vocab.get("vocab") or {}).get(d["vocab"])
+        if not isinstance(table, dict):
+            raise PatternError(f"{d['file']}: fragment {name}: no list {d['vocab']!r} under 'vocab' in "
+                               f"patterns/terms/{self.fam}.yaml")
+        keys = d.get("keys") or list(table)
+        unknown = [k for k in keys if k not in table]
+        if unknown:
+            raise PatternError(f"{d['file']}: fragment {name}: {unknown} not in vocab.{d['vocab']}")
+        words = [str(w) for k in keys for w in table[k]]
+        if d.get("words") is not None:
+            missing = [w for w in d["words"] if w not in words]
+            if missing:
+                raise PatternError(f"{d['file']}: fragment {name}: words {missing} are not in vocab.{d['vocab']}")
+            words = [w for w in words if w in d["words"]]
+        words = sorted(dict.fromkeys(words), key=lambda w: (-len(w), w))
+        return "(?:" + "|".join(regex.escape(w) for w in words) + ")"
+
+    def get(self, name: str, where: str, chain: tuple[str, ...] = (), origin: str = "") -> Fragment:
+        """The fragment ``name`` expanded (``where``: the file and entry that refer to it;
+        ``origin``: the pattern whose expansion led here, named in errors)."""
+        origin = origin or where
+        if name in self.done:
+            return self.done[name]
+        if name in chain:
+            loop = " -> ".join(chain[chain.index(name):] + (name,))
+            raise PatternError(f"{origin}: fragments refer to each other in a cycle: {loop} "
+                               f"(patterns/fragments/{self.fam}.yaml)")
+        d = self.written.get(name)
+        if d is None:
+            at = "" if where == origin else f" (in {where})"
+            raise PatternError(f"{origin}: unknown fragment {{{{{name}}}}}{at} (language {self.fam}; "
+                               f"fragments live in patterns/fragments/{self.fam}.yaml)")
+        fwhere = f"{d['file']}: fragment {name}"
+        source = self._from_vocab(name, d) if "vocab" in d else str(d["regex"])
+        expanded = self.expand(source, fwhere, chain + (name,), origin)
+        try:
+            regex.compile(expanded)
+        except regex.error as e:
+            raise PatternError(f"{fwhere}: bad regex ({e})") from e
+        ex = d.get("examples") or {}
+        frag = Fragment(name=name, lang=self.fam, source=source, expanded=expanded,
+                        examples_match=[str(x) for x in ex.get("match") or ()],
+                        examples_no_match=[str(x) for x in ex.get("no_match") or ()],
+                        file=d["file"], note=d.get("note", ""), vocab=d.get("vocab", ""))
+        self.done[name] = frag
+        return frag
+
+    def expand(self, rx: str, where: str, chain: tuple[str, ...] = (), origin: str = "") -> str:
+        """``rx`` with every ``{{name}}`` replaced by ``(?:<that fragment, expanded>)``."""
+        return _REF.sub(lambda m: "(?:" + self.get(m.group(1), where, chain, origin).expanded + ")", rx)
+
+    def all(self) -> dict[str, Fragment]:
+        for name in self.written:
+            self.get(name, f"{self.written[name]['file']}: fragment {name}")
+        return dict(self.done)
+
+
+def _load_file(path: Traversable, where: str, seen: set[str],
+               fragments: dict[str, _Fragments] | None = None) -> list[Pattern]:
+    data = _read_yaml(path, where)
+    if not isinstance(data, dict) or "patterns" not in data or "language" not in data:
+        raise PatternError(f"{where}: needs the keys 'language' and 'patterns'")
+    fam = lang_family(data["language"])
+    frags = fragments[fam] if fragments is not None else _Fragments(fam)
+    out: list[Pattern] = []
+    for i, d in enumerate(data["patterns"] or []):
+        pid = d.get("id") if isinstance(d, dict) else None
+        if not pid:
+            raise PatternError(f"{where}: pattern #{i + 1} has no id")
+        if pid in seen:
+            raise PatternError(f"{where}: pattern id {pid!r} is used twice")
+        seen.add(pid)
+        for key in ("regex", "yields", "examples"):
+            if key not in d:
+                raise PatternError(f"{where}: pattern {pid}: missing {key!r}")
+        kind = d["yields"].get("kind")
+        if kind not in CONDITION_CLASSES:
+            raise PatternError(f"{where}: pattern {pid}: unknown condition kind {kind!r}")
+        written = str(d["regex"])
+        source = frags.expand(written, f"{where}: pattern {pid}")
+        try:
+            rx = regex.compile(source)
+        except regex.error as e:
+            raise PatternError(f"{where}: pattern {pid}: bad regex ({e})") from e
+        caps: dict[str, tuple[str, str]] = {}
+        for fld, spec in (d.get("captures") or {}).items():
+            group, typ = spec.get("group"), spec.get("as")
+            kind, _, frag = str(typ).partition(":")
+            if kind in _FRAGMENT_CAPTURES and frag:
+                frags.get(frag, f"{where}: pattern {pid} (capture {fld})")  # raises when unknown
+            elif typ not in _CAPTURE_TYPES:
+                raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs 'as' in "
+                                   f"{sorted(_CAPTURE_TYPES)} or choice:<fragment> / flag:<fragment>")
+            groups = tuple(group) if isinstance(group, list) else group
+            if any(g not in rx.groupindex and g != WHOLE_MATCH for g in (groups if isinstance(groups, tuple) else (groups,))):
+                raise PatternError(f"{where}: pattern {pid}: capture {fld!r} needs a named group of "
+                                   f"the regex (or {WHOLE_MATCH!r}: the whole match), or a list of them")
+            caps[fld] = (groups, typ)
+        ex = d["examples"] or {}
+        matches = [e if isinstance(e, dict) else {"text": e} for e in (ex.get("match") or [])]
+        if not matches:
+            raise PatternError(f"{where}: pattern {pid}: needs at least one 'match' example")
+        req = d.get("requires") or ()
+        anchor = None
+        if d.get("anchor"):
+            a = frags.expand(str(d["anchor"]), f"{where}: pattern {pid} (anchor)")
+            if not source.startswith(a) or _top_level_bar(a) or _top_level_bar(source[len(a):]):
+                raise PatternError(f"{where}: pattern {pid}: 'regex' must start with 'anchor' and neither part may "
+                                   f"have a top-level '|'")
+            try:
+                anchor = regex.compile(a)
+            except regex.error as e:
+                raise PatternError(f"{where}: pattern {pid}: bad anchor ({e})") from e
+        if anchor is not None and any(m.end() > m.start() for e in matches for m in anchor.finditer(e["text"])):
+            raise PatternError(f"{where}: pattern {pid}: 'anchor' must be zero-width (lookarounds, ^)")
+        out.append(Pattern(id=pid, lang=fam, regex=rx, yields=dict(d["yields"]), captures=caps,
+                           scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req), anchor=anchor,
+                           examples_match=matches, examples_no_match=list(ex.get("no_match") or []),
+                           file=str(where), note=d.get("note", ""), source=written,
+                           anchor_source=str(d.get("anchor") or "")))
+    return out
+
+
+class _FragmentsByLang(dict):
+    """Language family -> its :class:`_Fragments`, loaded on first use."""
+
+    def __init__(self, base: Traversable):
+        super().__init__()
+        self.base = base
+
+    def __missing__(self, fam: str) -> _Fragments:
+        frags = self[fam] = load_fragments(self.base, fam)
+        return frags
+
+
+def load_fragments(base: Traversable, fam: str) -> _Fragments:
+    """The fragments of ``fam`` (``<base>/fragments/<fam>.yaml``; none when the file is absent),
+    able to build fragments from ``patterns/terms/<fam>.yaml``'s ``vocab`` lists."""
+    try:
+        terms = load_terms(fam)
+    except FileNotFoundError:
+        terms = {}
+    frags = _Fragments(fam, terms)
+    path = base.joinpath("fragments", f"{fam}.yaml")
+    if path.is_file():
+        frags.add_file(path, f"patterns/fragments/{fam}.yaml")
+    return frags
+
+
+@lru_cache(maxsize=4)
+@_disk_cached
+def load_catalog(root: str | None = None) -> Catalog:
+    """Load every ``*.yaml`` under ``<root>/<lang>/`` (default: the project's ``patterns/``).
+
+    Raises:
+        PatternError: a file is malformed (names the file and the pattern).
+    """
+    base: Traversable = Path(root) if root else PATTERNS_DIR
+    patterns: list[Pattern] = []
+    seen: set[str] = set()
+    vocabs: dict[str, _Vocab] = {}
+    fragments = _FragmentsByLang(base)
+    for lang_dir in sorted((p for p in base.iterdir() if p.is_dir() and p.name not in _SPECIAL_DIRS
+                            and not p.name.startswith(("_", "."))), key=lambda p: p.name):
+        for path in sorted((f for f in lang_dir.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name):
+            patterns.extend(_load_file(path, f"patterns/{lang_dir.name}/{path.name}", seen, fragments))
+    for fam in {p.lang for p in patterns}:
+        vocabs[fam] = _Vocab(load_terms(fam))
+        vocabs[fam].slots = SlotReader(fragments[fam], vocabs[fam])
+    cat = Catalog(patterns, vocabs)
+    # every fragment of every language, expanded (unused ones too: their examples are tests)
+    cat.fragments = {fam: f.all() for fam, f in fragments.items()}
+    return cat
