@@ -422,19 +422,8 @@ def pattern_costs(lang: str, top: int = 25) -> int:
         cat.run(region, lang_, scopes=scopes)  # builds the plan
     t_total = time.process_time() - t_total
     for region, lang_, scopes in calls:
-        masks, always, ps, _ = cat._plans[(lang_, scopes)]
-        mask = always
-        for lit, bits in masks:
-            if lit in region:
-                mask |= bits
         seen: set[str] = set()
-        known: dict[str, bool] = {}
-        for i, p in enumerate(ps):
-            if not mask >> i & 1:
-                continue
-            clauses = cat.checks.get(p.id)
-            if clauses and not pt._holds(clauses, region, known):
-                continue
+        for p in cat.gated(region, lang_, scopes):  # the same gates as Catalog.run
             by_id[p.id] = p
             todo.setdefault(p.id, []).append(region)
             if p.anchor is not None and p.anchor.pattern not in seen:

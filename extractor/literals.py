@@ -5,7 +5,13 @@ its required literals (``Catalog.run``, the English normalizer).  It never decid
 """
 from __future__ import annotations
 
+import re
+
 __all__ = ["required_literals"]
+
+
+# a group with inline flags that change only what ``.``, ``^`` and ``$`` match, never a literal
+_SCOPED_FLAGS = re.compile(r"\(\?[sm]+(?:-[sm]+)?:")
 
 
 class _Unknown(Exception):
@@ -28,17 +34,24 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
     pos = 0
     n = len(rx)
 
-    def alternation() -> list[frozenset[str]]:
+    def alternation(least: int = 1) -> list[frozenset[str]]:
+        """``least``: the branches there are at the fewest (a conditional without a "no" branch
+        has an empty one)."""
         nonlocal pos
         branches = [sequence()]
         while pos < n and rx[pos] == "|":
             pos += 1
             branches.append(sequence())
+        if len(branches) < least:
+            return []
         if len(branches) == 1:
             return branches[0]
         if any(not b for b in branches):
             return []
-        return [frozenset().union(*(max(b, key=lambda c: min(map(len, c))) for b in branches))]
+        # a clause every branch implies (a branch implies c when one of its clauses lies inside c)
+        common = [c for c in branches[0] if all(any(d <= c for d in b) for b in branches[1:])]
+        union = frozenset().union(*(max(b, key=lambda c: min(map(len, c))) for b in branches))
+        return common + ([union] if not any(c <= union for c in common) else [])
 
     def sequence() -> list[frozenset[str]]:
         nonlocal pos
@@ -113,20 +126,25 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
             pos = j + 1
             return None, []
         if c == "(":
-            kind = "group"
+            kind, least = "group", 1
             for opening, k in (("(?:", "group"), ("(?=", "look"), ("(?<=", "look"), ("(?!", "not"), ("(?<!", "not")):
                 if rx.startswith(opening, pos):
                     pos += len(opening)
                     kind = k
                     break
             else:
-                if rx.startswith("(?P<", pos) or rx.startswith("(?<", pos):
+                if rx.startswith("(?(", pos):  # (?(name)yes|no): the text holds one branch, as for an alternation
+                    pos = rx.index(")", pos + 3) + 1
+                    least = 2  # (?(name)yes): yes, or nothing
+                elif rx.startswith("(?P<", pos) or rx.startswith("(?<", pos):
                     pos = rx.index(">", pos) + 1
+                elif (flags := _SCOPED_FLAGS.match(rx, pos)) is not None:  # (?s:...) (?m:...): literals unchanged
+                    pos = flags.end()
                 elif rx.startswith("(?", pos):
                     raise _Unknown(rx[pos:pos + 4])
                 else:
                     pos += 1
-            inner = alternation()
+            inner = alternation(least)
             if pos >= n or rx[pos] != ")":
                 raise _Unknown("unbalanced")
             pos += 1

@@ -72,7 +72,7 @@ from .guard import REGEX_TIMEOUT
 from .loader import (_CAPTURE_TYPES, _FRAGMENT_CAPTURES, _REF, _SPECIAL_DIRS, WHOLE_MATCH, _Fragments,
                      _FragmentsByLang, _load_file, _read_yaml, _top_level_bar, load_catalog, load_fragments)
 from .model import EXAMPLE_MARK, Fragment, Pattern, PatternError, RawMatch
-from .runner import Catalog, _anchored, _checks, _holds, _plan
+from .runner import Catalog, _anchored, _checks, _holds, _Plan
 
 __all__ = ["Pattern", "Fragment", "Catalog", "RawMatch", "load_catalog", "load_fragments", "PatternError"]
 

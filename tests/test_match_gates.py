@@ -1,0 +1,77 @@
+"""The gates of ``Catalog.run`` (required literals, the key literal of a run plan) never change a
+result: every pattern that matches a text is tried on it."""
+import pytest
+
+from extractor.normalize import normalize
+from extractor.patterns import load_catalog, required_literals as req
+
+
+def test_required_literals_reads_conditionals_and_scoped_dotall():
+    # a conditional holds one of its branches, like an alternation; no "no" branch: nothing required
+    assert req(r"a(?(x)bc|bd)e") == (("a",), ("bc", "bd"), ("e",))
+    assert req(r"a(?(x)bc)e") == (("a",), ("e",))
+    assert req(r"(?s:a.b)c") == (("a",), ("b",), ("c",))   # (?s:...) changes what "." matches only
+    assert req(r"(?i:ab)c") is None and req(r"(?x:a b)") is None  # these change what a literal matches
+
+
+def test_required_literals_keeps_what_every_branch_needs():
+    # both branches need 「 and 」: each is a clause of its own, next to one literal of each branch
+    got = req(r"(?:仅(?P<a>「[^」]+」)的效果|用(?P<b>「[^」]+」)来)特殊召唤")
+    assert got[:2] == (("「",), ("」",)) and ("特殊召唤",) in got and len(got) == 4
+    assert len(req(r"(?:仅「[^」]+」的效果|用(?P<b>「[^」]+」)来)")) == 1  # 仅「 is one literal: nothing shared
+    assert req(r"xay|zaw") == (("xay", "zaw"),)  # no common clause: one of each branch
+
+
+def _brute(cat, text, lang, scopes=("monster", "any")):
+    """Every pattern of the language run with ``finditer``, behind its written ``requires`` only
+    (the prefilter the pattern's author declares; the gates under test are the engine's own)."""
+    from extractor.normalize.common import lang_family
+
+    fam = lang_family(lang)
+    return sorted((p.id, m.start(), m.end()) for p in cat.by_lang[fam] if p.scope in scopes
+                  and (not p.requires or any(r in text for r in p.requires)) for m in p.regex.finditer(text))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "ja"])
+def test_run_finds_what_every_pattern_finds_on_every_example(lang):
+    cat = load_catalog()
+    from extractor.normalize.common import lang_family
+
+    fam = lang_family(lang)
+    texts = [normalize(e["text"], lang).text for p in cat.by_lang[fam] for e in p.examples_match]
+    texts += [normalize(t, lang).text for p in cat.by_lang[fam] for t in p.examples_no_match]
+    found = 0
+    for text in texts:
+        for scopes in (("monster", "any"), ("any",)):
+            want = _brute(cat, text, lang, scopes)
+            got = sorted((m.pattern.id, m.start, m.end) for m in cat.run(text, lang, scopes=scopes))
+            assert got == want, text
+            found += len(want)
+    assert found > len(texts)
+
+
+@pytest.mark.parametrize("lang,key", [("en", "Summon"), ("zh-CN", "召唤"), ("ja", "召喚")])
+def test_plan_key_is_the_summon_word_and_texts_without_it_still_get_their_patterns(lang, key):
+    cat = load_catalog()
+    cat.run("", lang)
+    plan = cat._plans[(lang, ("monster", "any"))]
+    assert plan.key == key
+    assert len(plan.without_key[0]) < len(plan.with_key[0])  # fewer literals to look up without it
+    # a material line has no "Summon": its patterns are still tried and still match
+    text = {"en": '"Elemental HERO Neos" + "Neo-Spacian Grand Mole"',
+            "zh-CN": "「元素英雄 新宇侠」+「新空间侠·大地鼹鼠」", "ja": "「E・HERO ネオス」＋「N・グラン・モール」"}[lang]
+    text = normalize(text, lang).text
+    assert key not in text
+    want = _brute(cat, text, lang)
+    assert sorted((m.pattern.id, m.start, m.end) for m in cat.run(text, lang)) == want
+    if lang != "ja":
+        assert want  # the Fusion material line is read
+
+
+def test_gated_is_what_run_tries():
+    cat = load_catalog()
+    text = normalize("这张卡不能通常召唤。把自己墓地1只光属性怪兽除外的场合可以特殊召唤。", "zh-CN").text
+    ids = [p.id for p in cat.gated(text, "zh-CN")]
+    assert "zh.cannot-normal-summon-set" in ids
+    assert all(m.pattern.id in ids for m in cat.run(text, "zh-CN"))
+    assert "zh.material-line-xyz" not in ids  # no ×, no Rank: the gates leave it out
