@@ -75,3 +75,20 @@ def test_gated_is_what_run_tries():
     assert "zh.cannot-normal-summon-set" in ids
     assert all(m.pattern.id in ids for m in cat.run(text, "zh-CN"))
     assert "zh.material-line-xyz" not in ids  # no ×, no Rank: the gates leave it out
+
+
+def test_fields_are_remembered_per_captured_words_and_each_match_gets_its_own_dict():
+    from extractor.patterns import load_catalog as load
+
+    cat = load.__wrapped__(None)  # a fresh catalog: an empty memo
+    text = normalize("Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing "
+                     "1 LIGHT and 1 DARK monster from your GY.", "en").text
+    first = [(m.pattern.id, m.fields) for m in cat.run(text, "en")]
+    assert cat.vocabs["en"].fields_memo  # remembered
+    first[0][1]["kind"] = "changed by a caller"
+    again = [(m.pattern.id, m.fields) for m in cat.run(text, "en")]
+    assert again[0][1]["kind"] != "changed by a caller"
+    fresh = load.__wrapped__(None)
+    fresh.vocabs["en"].fields_memo = None  # the plain reading gives the same fields
+    assert [(m.pattern.id, m.fields) for m in fresh.run(text, "en")] == again
+    assert any(f.get("cost") for _, f in again)  # the cost was read (banish 1 LIGHT and 1 DARK)

@@ -78,7 +78,7 @@ class Catalog:
         mask = plan.mask(region)
         if not mask:
             return []
-        patterns, voc = plan.patterns, plan.voc
+        patterns, voc, at_start = plan.patterns, plan.voc, plan.at_start
         checks = plan.checks
         known: dict[str, bool] = {}  # literal -> in region, for this text
         out: list[RawMatch] = []
@@ -99,7 +99,7 @@ class Catalog:
                 if p.anchor is not None:
                     pos = starts.get(p.anchor.pattern)
                     if pos is None:
-                        if p.anchor.pattern == "^" and not p.anchor.flags & regex.MULTILINE:
+                        if at_start[i]:
                             pos = [0]  # the start of the region only: no scan (~2 us a text)
                         else:
                             it = p.anchor.finditer(region) if guarded else p.anchor.finditer(region, timeout=REGEX_TIMEOUT)
@@ -167,12 +167,15 @@ class _Plan:
     A speed device only: each test is a necessary condition of a match, so a pattern left out
     could not have matched."""
 
-    __slots__ = ("patterns", "checks", "voc", "key", "with_key", "without_key")
+    __slots__ = ("patterns", "checks", "voc", "key", "with_key", "without_key", "at_start")
 
     def __init__(self, ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], voc: "_Vocab | None"):
         self.patterns = ps
         self.checks = checks
         self.voc = voc
+        # per pattern: its anchor is ``^`` without MULTILINE (it holds at the region's start only)
+        self.at_start = [p.anchor is not None and p.anchor.pattern == "^" and not p.anchor.flags & regex.MULTILINE
+                         for p in ps]
         needs = [_needed(p) for p in ps]
         self.with_key = _masks(ps, range(len(ps)))
         self.key: str | None = None
