@@ -92,3 +92,21 @@ def test_fields_are_remembered_per_captured_words_and_each_match_gets_its_own_di
     fresh.vocabs["en"].fields_memo = None  # the plain reading gives the same fields
     assert [(m.pattern.id, m.fields) for m in fresh.run(text, "en")] == again
     assert any(f.get("cost") for _, f in again)  # the cost was read (banish 1 LIGHT and 1 DARK)
+
+
+def test_run_plans_and_slot_fragments_are_built_with_the_catalog_and_kept_in_its_pickle():
+    import pickle
+
+    from extractor.patterns import load_catalog as load
+    from extractor.patterns.runner import PLANNED_SCOPES
+
+    cat = load.__wrapped__.__wrapped__(None)  # built from the files
+    assert {(fam, sc) for fam in cat.by_lang for sc in PLANNED_SCOPES} <= set(cat._fam_plans)
+    back = pickle.loads(pickle.dumps(cat, protocol=5))
+    assert set(back._fam_plans) == set(cat._fam_plans) and back._plans == {}
+    assert back.vocabs["zh"].slots._rx  # compiled fragments came with it
+    plan = back._plan("zh-TW", ("monster", "any"))
+    assert plan is back._fam_plans[("zh", ("monster", "any"))] and plan.patterns[0] is back.by_lang["zh"][0]
+    text = normalize("这张卡不能通常召唤。把自己墓地1只光属性怪兽除外的场合可以特殊召唤。", "zh-CN").text
+    assert [(m.pattern.id, m.start, m.fields) for m in back.run(text, "zh-CN")] == \
+        [(m.pattern.id, m.start, m.fields) for m in cat.run(text, "zh-CN")]

@@ -13,6 +13,11 @@ from .guard import REGEX_TIMEOUT, _arm, _disarm
 from .model import Pattern, RawMatch
 
 
+#: the scopes the pipeline runs with (the monster text of a monster card; any other text): their
+#: run plans are built with the catalog
+PLANNED_SCOPES = (("monster", "any"), ("any",))
+
+
 class Catalog:
     """All patterns of every language, compiled, grouped by language family."""
 
@@ -24,7 +29,13 @@ class Catalog:
         self.vocabs = vocabs
         # pattern id -> the literal clauses run() tests before trying it (see required_literals)
         self.checks: dict[str, tuple[tuple[str, ...], ...]] = {p.id: _checks(p) for p in patterns}
-        # (language code, scopes) -> the run plan (see _Plan)
+        # (language family, scopes) -> the run plan (see _Plan), built here for the scopes the
+        # pipeline asks for, so that they are kept in the cached catalog (~15 ms each to build)
+        self._fam_plans: dict[tuple[str, tuple[str, ...]], _Plan] = {}
+        for fam in self.by_lang:
+            for scopes in PLANNED_SCOPES:
+                self._fam_plan(fam, scopes)
+        # (language code, scopes) -> the same plans, by the codes run() is called with
         self._plans: dict[tuple[str, tuple[str, ...]], _Plan] = {}
 
     def __len__(self) -> int:
@@ -32,7 +43,7 @@ class Catalog:
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state["_plans"] = {}  # run plans are rebuilt on first use
+        state["_plans"] = {}  # filled again on first use, from _fam_plans
         return state
 
     def get(self, pattern_id: str) -> Pattern:
@@ -46,9 +57,14 @@ class Catalog:
 
         Raises:
             ValueError: a language the project does not read (from ``lang_family``)."""
-        fam = lang_family(lang)
-        ps = [p for p in self.by_lang.get(fam, ()) if p.scope in scopes]
-        plan = self._plans[(lang, scopes)] = _Plan(ps, [self.checks[p.id] for p in ps], self.vocabs.get(fam))
+        plan = self._plans[(lang, scopes)] = self._fam_plan(lang_family(lang), scopes)
+        return plan
+
+    def _fam_plan(self, fam: str, scopes: tuple[str, ...]) -> "_Plan":
+        plan = self._fam_plans.get((fam, scopes))
+        if plan is None:
+            ps = [p for p in self.by_lang.get(fam, ()) if p.scope in scopes]
+            plan = self._fam_plans[(fam, scopes)] = _Plan(ps, [self.checks[p.id] for p in ps], self.vocabs.get(fam))
         return plan
 
     def gated(self, region: str, lang: str, scopes: tuple[str, ...] = ("monster", "any")) -> list[Pattern]:
