@@ -48,9 +48,20 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
             return branches[0]
         if any(not b for b in branches):
             return []
-        # a clause every branch implies (a branch implies c when one of its clauses lies inside c)
+        # a clause every branch implies (a branch implies c when one of its clauses lies inside c),
+        # and the longest piece of each one-literal clause of the first branch that every other
+        # branch holds inside each literal of one of its clauses ("Cannot be Special Summoned,
+        # except" | "(?<=cannot be Special Summoned, except (?:by|with) ...)": " except")
         common = [c for c in branches[0] if all(any(d <= c for d in b) for b in branches[1:])]
-        union = frozenset().union(*(max(b, key=lambda c: min(map(len, c))) for b in branches))
+        for c in branches[0]:
+            if len(c) == 1 and c not in common:
+                piece = _shared_piece(next(iter(c)), branches[1:])
+                if piece and not any(piece in x for d in common for x in d if len(d) == 1):
+                    common.append(frozenset([piece]))
+        # and one clause of each branch together, each the branch's most selective (longest
+        # shortest literal) among those the common clauses do not already imply
+        union = frozenset().union(*(max([d for d in b if not any(c <= d for c in common)] or b,
+                                        key=lambda c: min(map(len, c))) for b in branches))
         return common + ([union] if not any(c <= union for c in common) else [])
 
     def sequence() -> list[frozenset[str]]:
@@ -169,3 +180,17 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
         if t not in out:
             out.append(t)
     return tuple(out)
+
+
+def _shared_piece(lit: str, branches: list[list[frozenset[str]]]) -> str | None:
+    """The longest piece of ``lit`` that each branch holds: inside every literal of one of its
+    clauses.  ``None`` when there is none of 3 characters or more (5 in ASCII, where short pieces
+    such as "mon" are in nearly every text and rule nothing out)."""
+    n = len(lit)
+    least = 5 if lit.isascii() else 3
+    for size in range(n, least - 1, -1):
+        for i in range(n - size + 1):
+            piece = lit[i:i + size]
+            if all(any(all(piece in x for x in d) for d in b) for b in branches):
+                return piece
+    return None

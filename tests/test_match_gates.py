@@ -20,6 +20,14 @@ def test_required_literals_keeps_what_every_branch_needs():
     assert got[:2] == (("「",), ("」",)) and ("特殊召唤",) in got and len(got) == 4
     assert len(req(r"(?:仅「[^」]+」的效果|用(?P<b>「[^」]+」)来)")) == 1  # 仅「 is one literal: nothing shared
     assert req(r"xay|zaw") == (("xay", "zaw"),)  # no common clause: one of each branch
+    # the longest piece that a literal of each branch holds: " except" is in every such text
+    got = req(r"(?:Cannot be Special Summoned, except|(?<=cannot be Special Summoned except (?:by|with) ))x")
+    assert ("annot be Special Summoned",) in got and ("x",) in got
+    got = req(r"(?:Cannot be Summoned, except by|(?<=\bunless) except with)\s")
+    assert (" except ",) in got
+    # a branch's choice for the last clause skips what the common clauses already say
+    got = req(r"(?:这张卡的效果特殊召唤|\(及这张卡的效果\))")
+    assert ("这张卡的效果",) in got
 
 
 def _brute(cat, text, lang, scopes=("monster", "any")):

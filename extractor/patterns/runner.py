@@ -150,7 +150,9 @@ def _checks(p: Pattern, keep: int = 3) -> tuple[tuple[str, ...], ...]:
     req = set(p.requires)
     # a clause is implied by `requires` when each of its literals holds one of the clause's
     useful = [c for c in cnf if not (req and all(any(lit in r for lit in c) for r in req))]
-    useful.sort(key=lambda c: -min(map(len, c)))
+    # longest shortest literal first; last, clauses whose every literal holds a `requires` literal
+    # (" Special Summoned" after requires "Special Summoned" rules out little)
+    useful.sort(key=lambda c: (bool(req) and all(any(r in lit for r in req) for lit in c), -min(map(len, c))))
     return tuple(useful[:keep])
 
 
