@@ -403,7 +403,7 @@ def pattern_costs(lang: str, top: int = 25) -> int:
     calls: list[tuple[str, str, tuple[str, ...]]] = []
     run = pt.Catalog.run
 
-    def keep(self, text, lang_, start=0, end=None, scopes=("monster", "any")):
+    def keep(self, text, lang_, start=0, end=None, scopes=pt.ALL_SCOPES):
         calls.append((text[start:end], lang_, scopes))
         return run(self, text, lang_, start, end, scopes)
     pt.Catalog.run = keep

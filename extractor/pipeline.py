@@ -17,7 +17,7 @@ from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, Rit
 from .frame import Frame
 from .langcheck import language_mismatch
 from .normalize import lang_family, normalize
-from .patterns import Catalog, RawMatch, load_catalog
+from .patterns import ALL_SCOPES, Catalog, RawMatch, load_catalog
 from .profile import Profile, build_profile
 from .segment import Segments, segment
 from .structure import fit_material_lines, structure_of
@@ -270,7 +270,9 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
     matches: list[RawMatch] = []
     if frame.is_monster:
         ms, me = seg.monster
-        matches.extend(budget.run(cat, mt.text, lang, ms, me, ("monster", "any")))
+        # material lines (scope "extra") only where fit_material_lines keeps them
+        scopes = ALL_SCOPES if frame.kind is None or frame.extra_deck else ("monster", "any")
+        matches.extend(budget.run(cat, mt.text, lang, ms, me, scopes))
         if seg.pendulum:
             matches.extend(budget.run(cat, mt.text, lang, *seg.pendulum, ("any",)))
     else:

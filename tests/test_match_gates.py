@@ -3,7 +3,7 @@ result: every pattern that matches a text is tried on it."""
 import pytest
 
 from extractor.normalize import normalize
-from extractor.patterns import load_catalog, required_literals as req
+from extractor.patterns import ALL_SCOPES, load_catalog, required_literals as req
 
 
 def test_required_literals_reads_conditionals_and_scoped_dotall():
@@ -30,7 +30,7 @@ def test_required_literals_keeps_what_every_branch_needs():
     assert ("这张卡的效果",) in got
 
 
-def _brute(cat, text, lang, scopes=("monster", "any")):
+def _brute(cat, text, lang, scopes=ALL_SCOPES):
     """Every pattern of the language run with ``finditer``, behind its written ``requires`` only
     (the prefilter the pattern's author declares; the gates under test are the engine's own)."""
     from extractor.normalize.common import lang_family
@@ -50,7 +50,7 @@ def test_run_finds_what_every_pattern_finds_on_every_example(lang):
     texts += [normalize(t, lang).text for p in cat.by_lang[fam] for t in p.examples_no_match]
     found = 0
     for text in texts:
-        for scopes in (("monster", "any"), ("any",)):
+        for scopes in (ALL_SCOPES, ("monster", "any"), ("any",)):
             want = _brute(cat, text, lang, scopes)
             got = sorted((m.pattern.id, m.start, m.end) for m in cat.run(text, lang, scopes=scopes))
             assert got == want, text
@@ -61,8 +61,7 @@ def test_run_finds_what_every_pattern_finds_on_every_example(lang):
 @pytest.mark.parametrize("lang,key", [("en", "Summon"), ("zh-CN", "召唤"), ("ja", "召喚")])
 def test_plan_key_is_the_summon_word_and_texts_without_it_still_get_their_patterns(lang, key):
     cat = load_catalog()
-    cat.run("", lang)
-    plan = cat._plans[(lang, ("monster", "any"))]
+    plan = cat._plan(lang, ALL_SCOPES)
     assert plan.key == key
     assert len(plan.without_key[0]) < len(plan.with_key[0])  # fewer literals to look up without it
     # a material line has no "Summon": its patterns are still tried and still match
@@ -113,8 +112,26 @@ def test_run_plans_and_slot_fragments_are_built_with_the_catalog_and_kept_in_its
     back = pickle.loads(pickle.dumps(cat, protocol=5))
     assert set(back._fam_plans) == set(cat._fam_plans) and back._plans == {}
     assert back.vocabs["zh"].slots._rx  # compiled fragments came with it
-    plan = back._plan("zh-TW", ("monster", "any"))
-    assert plan is back._fam_plans[("zh", ("monster", "any"))] and plan.patterns[0] is back.by_lang["zh"][0]
+    plan = back._plan("zh-TW", ALL_SCOPES)
+    assert plan is back._fam_plans[("zh", ALL_SCOPES)] and plan.patterns[0] is back.by_lang["zh"][0]
     text = normalize("这张卡不能通常召唤。把自己墓地1只光属性怪兽除外的场合可以特殊召唤。", "zh-CN").text
     assert [(m.pattern.id, m.start, m.fields) for m in back.run(text, "zh-CN")] == \
         [(m.pattern.id, m.start, m.fields) for m in cat.run(text, "zh-CN")]
+
+
+def test_material_lines_are_read_only_where_the_frame_keeps_them():
+    # scope "extra": tried on Extra Deck monsters and cards of unknown frame, never on a Main Deck
+    # monster, whose first line is no material line (fit_material_lines would drop it)
+    from extractor.frame import Frame
+    from extractor.pipeline import analyze_text
+
+    cat = load_catalog()
+    mats = [p for p in cat.by_lang["zh"] if p.yields["kind"] == "material-line"]
+    assert mats and all(p.scope == "extra" for p in mats)
+    text = "「元素英雄 新宇侠」+「新空间侠·大地鼹鼠」\n这张卡用融合召唤才能从额外卡组特殊召唤。"
+    assert any(m.pattern in mats for m in cat.run(normalize(text, "zh-CN").text, "zh-CN"))
+    assert not any(m.pattern in mats for m in cat.run(normalize(text, "zh-CN").text, "zh-CN", scopes=("monster", "any")))
+    kinds = {f: [c.kind for c in analyze_text(text, "zh-CN", Frame.from_type_line(t) if t else None)[0]]
+             for f, t in (("fusion", "Warrior / Fusion / Effect"), ("main", "Warrior / Effect"), ("unknown", None))}
+    assert "material-line" in kinds["fusion"] and "material-line" in kinds["unknown"]
+    assert "material-line" not in kinds["main"]

@@ -14,8 +14,10 @@ A pattern file holds ``language`` and a list ``patterns``; each pattern has:
   precondition, read with the language's fragments by :class:`SlotReader`); ``choice:F`` (the
   name of the group of fragment ``F`` that matched: ``choice:proc_limit`` -> ``once-per-turn``),
   ``flag:F`` (fragment ``F`` matches), ``find:F`` (the words ``F`` finds);
-- ``scope`` (optional): ``monster`` (default: the monster text of a monster card) or ``any``
-  (any card text, the Pendulum Effect included);
+- ``scope`` (optional): ``monster`` (default: the monster text of a monster card), ``any``
+  (any card text, the Pendulum Effect included) or ``extra`` (the monster text of an Extra Deck
+  monster or of a card whose frame is unknown: the material lines, which
+  :func:`extractor.structure.fit_material_lines` drops on any other card; a speed device);
 - ``requires`` (optional): literals, at least one of which must be in the text (a fast prefilter);
 - ``anchor`` (optional): a zero-width expression (lookarounds, ``^``) that ``regex`` starts with,
   character for character, followed by no top-level ``|``: every match starts where the anchor
@@ -72,7 +74,7 @@ from .guard import REGEX_TIMEOUT
 from .loader import (_CAPTURE_TYPES, _FRAGMENT_CAPTURES, _REF, _SPECIAL_DIRS, WHOLE_MATCH, _Fragments,
                      _FragmentsByLang, _load_file, _read_yaml, _top_level_bar, load_catalog, load_fragments)
 from .model import EXAMPLE_MARK, Fragment, Pattern, PatternError, RawMatch
-from .runner import Catalog, _anchored, _checks, _holds, _Plan
+from .runner import ALL_SCOPES, Catalog, _anchored, _checks, _holds, _Plan
 
 __all__ = ["Pattern", "Fragment", "Catalog", "RawMatch", "load_catalog", "load_fragments", "PatternError"]
 

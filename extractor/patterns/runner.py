@@ -13,9 +13,11 @@ from .guard import REGEX_TIMEOUT, _arm, _disarm
 from .model import Pattern, RawMatch
 
 
-#: the scopes the pipeline runs with (the monster text of a monster card; any other text): their
-#: run plans are built with the catalog
-PLANNED_SCOPES = (("monster", "any"), ("any",))
+#: every scope: what :meth:`Catalog.run` tries when it is not told (``extra``: the material lines)
+ALL_SCOPES = ("monster", "any", "extra")
+#: the scopes the pipeline runs with (the monster text of an Extra Deck monster or of a card of
+#: unknown frame; of another monster; any other text): their run plans are built with the catalog
+PLANNED_SCOPES = (ALL_SCOPES, ("monster", "any"), ("any",))
 
 
 class Catalog:
@@ -67,7 +69,7 @@ class Catalog:
             plan = self._fam_plans[(fam, scopes)] = _Plan(ps, [self.checks[p.id] for p in ps], self.vocabs.get(fam))
         return plan
 
-    def gated(self, region: str, lang: str, scopes: tuple[str, ...] = ("monster", "any")) -> list[Pattern]:
+    def gated(self, region: str, lang: str, scopes: tuple[str, ...] = ALL_SCOPES) -> list[Pattern]:
         """The patterns :meth:`run` tries on ``region`` (normalized text), in catalog order: those
         its gates (``requires``, the key literal, the required-literal checks) let through.  For
         ``bench/speed.py --patterns`` and the tests; ``run`` does the same inline."""
@@ -78,7 +80,7 @@ class Catalog:
                 if mask >> i & 1 and (not plan.checks[i] or _holds(plan.checks[i], region, known))]
 
     def run(self, text: str, lang: str, start: int = 0, end: int | None = None,
-            scopes: tuple[str, ...] = ("monster", "any")) -> list[RawMatch]:
+            scopes: tuple[str, ...] = ALL_SCOPES) -> list[RawMatch]:
         """Every match of every pattern of ``lang`` with a scope in ``scopes`` inside
         ``text[start:end]`` (normalized text), in catalog order.  Overlapping matches of different
         patterns are all kept (like spaCy's SpanRuler); each knows its pattern.
