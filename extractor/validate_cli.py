@@ -61,9 +61,17 @@ def at_or_above(rep, min_severity: str):
 
 @click.command("validate")
 @click.argument("source", type=click.Path(dir_okay=False))
-@click.argument("target", required=False, type=click.Path(dir_okay=False))
-@click.option("--source-lang", help="Language of SOURCE (en, zh-CN, zh-TW, ...). Default: guessed from the texts.")
-@click.option("--target-lang", help="Language of TARGET. Default: guessed. Required with one multilingual file.")
+@click.argument("targets", metavar="[TARGET]...", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--source-lang", help="Language of SOURCE (en, zh-CN, zh-TW, ja, ...). Default: guessed from the texts.")
+@click.option("--target-lang", "target_langs", multiple=True, help="Language of TARGET. Default: guessed. Required "
+              "with one multilingual file. With --reference: give it once per translation, in the order of the "
+              "TARGET files (or, with one multilingual file, the translations to compare).")
+@click.option("--reference", "reference", metavar="LANG", help="Reference mode: SOURCE is the ORIGINAL text, in LANG "
+              "(ja: every card is written first in Japanese), and every translation (each TARGET file, or each "
+              "--target-lang of one multilingual SOURCE) is compared with it; each difference says which "
+              "translation departs from the original, in which slot, with the values of every text, and whether "
+              "all translations agree with each other against the original (a likely misreading of it, or an "
+              "errata). -o writes format validate-reference/1.")
 @click.option("--input-format", type=click.Choice(IN_FORMATS), help="Input format of both inputs (default: detected).")
 @click.option("--source-format", type=click.Choice(IN_FORMATS), help="Input format of SOURCE (overrides --input-format).")
 @click.option("--target-format", type=click.Choice(IN_FORMATS), help="Input format of TARGET (overrides --input-format).")
@@ -85,17 +93,23 @@ def at_or_above(rep, min_severity: str):
 @click.option("--include-effects", is_flag=True, help="Also report effects (a self-Summon effect, an additional "
               "Normal Summon) found on one side only; by default only Summoning Conditions are reported.")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it shows only on a terminal).")
-def validate(source: str, target: str | None, source_lang: str | None, target_lang: str | None,
-             input_format: str | None, source_format: str | None, target_format: str | None, output: str | None,
-             html_path: str | None, html_limit: int, ignore_missing: bool, min_severity: str, fail_on: str | None,
-             include_effects: bool, errors_path: str | None, no_progress: bool) -> None:
+def validate(source: str, targets: tuple[str, ...], source_lang: str | None, target_langs: tuple[str, ...],
+             reference: str | None, input_format: str | None, source_format: str | None, target_format: str | None,
+             output: str | None, html_path: str | None, html_limit: int, ignore_missing: bool, min_severity: str,
+             fail_on: str | None, include_effects: bool, errors_path: str | None, no_progress: bool) -> None:
     """Compare the Summoning Conditions of SOURCE and its translation TARGET, card by card.
 
     Cards are paired by passcode.  SOURCE and TARGET are any input `tag` reads (cards.cdb,
     yaml-yugi JSONL, YGOPRODeck JSON, JSONL); with one multilingual file (yaml-yugi) leave TARGET
     out and give --source-lang and --target-lang.  Reports conditions missing in the target,
     extra in the target, or differing in a slot (locations, method, first/only, Tribute count,
-    Set allowed), and card problems (missing card, empty, truncated or unanalyzable text).
+    Set allowed), and card problems (missing card, empty, truncated or unanalyzable text, a text in
+    another language than asked).
+
+    Against the original (--reference LANG): `validate cards.jsonl --reference ja --target-lang en
+    --target-lang zh-CN` (one multilingual file) or `validate JA_FILE EN_FILE ZH_FILE --reference
+    ja --target-lang en --target-lang zh-CN` (one file per text) compare every translation with
+    the Japanese and say which one departs (docs/ja-validate.md).
 
     Exit status: 0 done; 1 --fail-on found a mismatch at or above its severity, or the output
     could not be written; 2 usage error, a missing input file (named) or a refused output (an
@@ -106,14 +120,31 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
     from .writers import OutputError, check_outputs
 
     _check_lang(source_lang, "--source-lang")
-    _check_lang(target_lang, "--target-lang")
+    for lg in target_langs:
+        _check_lang(lg, "--target-lang")
+    _check_lang(reference, "--reference")
+    if reference is not None and source_lang is not None and source_lang != reference:
+        raise click.UsageError(f"--source-lang {source_lang} and --reference {reference}: the reference is SOURCE, "
+                               "give its language once")
+    if reference is None and (len(targets) > 1 or len(target_langs) > 1):
+        raise click.UsageError("several translations (TARGET files or --target-lang values) need --reference LANG")
     require_input(source, "SOURCE")
-    if target is not None:
-        require_input(target, "TARGET")
+    for t in targets:
+        require_input(t, "TARGET")
     try:
-        check_outputs({"-o": output, "--html": html_path, "--errors": errors_path}, [source, target])
+        check_outputs({"-o": output, "--html": html_path, "--errors": errors_path}, [source, *targets])
     except OutputError as e:
         raise click.BadParameter(str(e), param_hint=e.option)
+    if fail_on is not None and _RANK[fail_on] > _RANK[min_severity]:
+        raise click.UsageError(f"--fail-on {fail_on} is below --min-severity {min_severity}: such mismatches are "
+                               f"not reported (give --min-severity {fail_on})")
+    if reference is not None:
+        _reference_mode(source, targets, reference, target_langs, source_format or input_format,
+                        target_format or input_format, output, html_path, html_limit, ignore_missing, min_severity,
+                        fail_on, include_effects, errors_path, no_progress)
+        return
+    target = targets[0] if targets else None
+    target_lang = target_langs[0] if target_langs else None
     if target is None and not (source_lang and target_lang):
         raise click.UsageError("with one input file give both --source-lang and --target-lang")
     if target is None:
@@ -121,9 +152,6 @@ def validate(source: str, target: str | None, source_lang: str | None, target_la
         if yaml_yugi_key(source_lang) == yaml_yugi_key(target_lang):  # zh-Hans and zh-CN: one text compared to itself
             raise click.UsageError(f"--source-lang {source_lang} and --target-lang {target_lang} name the same texts "
                                    f"({yaml_yugi_key(source_lang)}) of one file: give two different languages")
-    if fail_on is not None and _RANK[fail_on] > _RANK[min_severity]:
-        raise click.UsageError(f"--fail-on {fail_on} is below --min-severity {min_severity}: such mismatches are "
-                               f"not reported (give --min-severity {fail_on})")
     try:
         _run(source, target, source_lang, target_lang, source_format or input_format, target_format or input_format,
              output, html_path, html_limit, ignore_missing, min_severity, fail_on, include_effects, errors_path,
@@ -243,4 +271,136 @@ def _summary(rep, dt: float) -> None:
             con.print(f"  {e}", markup=False, highlight=False)
         if len(rep.read_errors) > _MAX_ERRORS:
             con.print(f"  ... and {len(rep.read_errors) - _MAX_ERRORS} more (all of them: --errors FILE)", markup=False)
+    con.print(f"seconds {dt:.2f}")
+
+
+def _reference_mode(source, targets, reference, target_langs, source_format, target_format, output, html_path,
+                    html_limit, ignore_missing, min_severity, fail_on, include_effects, errors_path,
+                    no_progress) -> None:
+    """``validate --reference LANG``: check the inputs, run :func:`extractor.validate.validate_reference`,
+    write ``-o`` (format ``validate-reference/1``), ``--html``, ``--errors`` and their ``.meta.json``
+    sidecars, print the summary per translation; exit 1 on ``--fail-on``, 130 on Ctrl-C."""
+    if not targets:
+        if not target_langs:
+            raise click.UsageError("--reference with one input file: give each translation with --target-lang")
+        from .readers import yaml_yugi_key
+        keys = [yaml_yugi_key(lg) for lg in (reference, *target_langs)]
+        if len(set(keys)) != len(keys):
+            raise click.UsageError(f"--reference {reference} and --target-lang {' '.join(target_langs)} name the same "
+                                   "texts of one file twice: give different languages")
+        translations: list = [None] * len(target_langs)
+    else:
+        if len(target_langs) > len(targets):
+            raise click.UsageError(f"{len(target_langs)} --target-lang values for {len(targets)} TARGET files")
+        translations = list(targets)
+    try:
+        rep, dt = _run_reference(source, translations, reference, list(target_langs), source_format, target_format,
+                                 ignore_missing, min_severity, include_effects, no_progress or output == "-")
+    except KeyboardInterrupt:
+        click.echo("interrupted: no output written", err=True)
+        sys.exit(130)
+    try:
+        _write_reference(rep, output, html_path, html_limit)
+        if errors_path:
+            from .writers import atomic_path
+            with atomic_path(errors_path) as tmp:
+                tmp.write_text("".join(e + "\n" for e in rep.read_errors), encoding="utf-8")
+        if any(p and p != "-" for p in (output, html_path, errors_path)):
+            from .meta import build_meta, write_sidecars
+            write_sidecars([output, html_path, errors_path], build_meta("validate", [source, *targets]))
+    except OSError as e:
+        raise click.ClickException(f"cannot write the output ({e}); nothing written")
+    _reference_summary(rep, dt)
+    if fail_on is not None:
+        cut = _RANK[fail_on]
+        n = sum(1 for c in rep.cards for f in c.findings if _RANK[f.severity] <= cut)
+        if n:
+            click.echo(f"{n} finding{'s' if n != 1 else ''} of severity {fail_on} or worse (--fail-on {fail_on})",
+                       err=True)
+            sys.exit(1)
+
+
+def _run_reference(source, translations, reference, target_langs, source_format, target_format, ignore_missing,
+                   min_severity, include_effects, no_progress):
+    from .validate import validate_reference
+
+    t0 = time.perf_counter()
+    bar = None
+    if not no_progress and sys.stderr.isatty():
+        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        bar = Progress(SpinnerColumn(), TextColumn("comparing with the reference"), BarColumn(),
+                       TextColumn("{task.completed}/{task.total} cards"), TimeElapsedColumn(), transient=True)
+    task = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            task = bar.add_task("validate", total=total)
+        if done % 200 == 0 or done == total:
+            bar.update(task, completed=done)
+
+    try:
+        if bar is not None:
+            bar.start()
+        rep = validate_reference(source, translations, reference_lang=reference, translation_langs=target_langs,
+                                 reference_format=source_format, translation_format=target_format,
+                                 include_missing=not ignore_missing, include_effects=include_effects,
+                                 min_severity=min_severity, progress=progress if bar is not None else None)
+    except (InputError, ValueError) as e:
+        raise click.ClickException(str(e))
+    finally:
+        if bar is not None:
+            bar.stop()
+    return rep, time.perf_counter() - t0
+
+
+def _write_reference(rep, output: str | None, html_path: str | None, html_limit: int) -> None:
+    from .validate import iter_reference_output, render_reference_html
+    from .writers import atomic_path
+
+    if output:
+        if output == "-":
+            for obj in iter_reference_output(rep):
+                sys.stdout.buffer.write(orjson.dumps(obj) + b"\n")
+            sys.stdout.flush()
+        else:
+            with atomic_path(output) as tmp, open(tmp, "wb") as f:
+                for obj in iter_reference_output(rep):
+                    f.write(orjson.dumps(obj) + b"\n")
+    if html_path:
+        with atomic_path(html_path) as tmp:
+            tmp.write_text(render_reference_html(rep, max_cards=html_limit or None), encoding="utf-8")
+
+
+def _reference_summary(rep, dt: float) -> None:
+    """The terminal summary of a reference run: one row per translation (compared, agreeing, cards
+    where it departs alone / with the others, findings where it departs alone per kind, card
+    problems), then cards per verdict."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .validate.reference import REFERENCE_KINDS
+
+    con = Console(stderr=True)
+    s = rep.summary()
+    t = Table(title=f"validate against the {rep.reference_lang} reference", show_header=True)
+    for col in ("text", "compared", "agreeing", "alone", "with others", "missing", "extra", "slot", "problems"):
+        t.add_column(col, justify="left" if col == "text" else "right")
+    t.caption = ("alone / with others: cards where that translation departs from the reference alone / with the "
+                 "others; missing, extra, slot: its departures alone per kind; problems: cards with a card problem")
+    for lg, d in s["translations"].items():
+        t.add_row(lg, str(d["compared"]), str(d["agreeing"]), str(d["departs_alone"]), str(d["departs_with_others"]),
+                  *(str(d["findings_alone"][k]) for k in REFERENCE_KINDS), str(d["card_problems"]))
+    con.print(t)
+    v = s["verdicts"]
+    con.print(f"cards per verdict: one translation departs {v['one']}, all agree against {rep.reference_lang} "
+              f"{v['all-agree']}, all differ {v['all-differ']}, some {v['some']}; problems of the "
+              f"{rep.reference_lang} text {s['reference_problems']}", markup=False, highlight=False)
+    if rep.read_errors:
+        n = len(rep.read_errors)
+        con.print(f"{n} record{'s' if n != 1 else ''} could not be read or paired (not compared):", markup=False)
+        for e in rep.read_errors[:_MAX_ERRORS]:
+            con.print(f"  {e}", markup=False, highlight=False)
+        if n > _MAX_ERRORS:
+            con.print(f"  ... and {n - _MAX_ERRORS} more (all of them: --errors FILE)", markup=False)
     con.print(f"seconds {dt:.2f}")

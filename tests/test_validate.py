@@ -196,7 +196,7 @@ def _yaml_yugi(path, cards):
 
 def test_one_multilingual_file(tmp_path):
     p = tmp_path / "cards.jsonl"
-    _yaml_yugi(p, [(1, {"en": "Cannot be Special Summoned from the GY.", "ja": "x"}),
+    _yaml_yugi(p, [(1, {"en": "Cannot be Special Summoned from the GY.", "ja": "このカードは攻撃できない。"}),
                    (2, {"en": "Cannot be Special Summoned from the GY.", "fr": "Ne peut pas ..."})])
     rep = validate(p, None, source_lang="en", target_lang="ja")
     assert rep.cards_compared == 1

@@ -25,15 +25,19 @@ The parts:
 - :mod:`.compare`: :func:`compare_conditions`, one card's two lists of conditions;
 - :mod:`.check`: :func:`validate`, card by card (card-level problems: a card on one side only,
   an empty, truncated or unanalyzable text, with the side);
-- :mod:`.report`: the models and the ``-o`` output; :mod:`.html`: the HTML report.
+- :mod:`.report`: the models and the ``-o`` output; :mod:`.html`: the HTML report;
+- :mod:`.reference`: :func:`validate_reference`, every translation compared with the original
+  (reference) text, saying which translation departs (``validate --reference ja``).
 """
 from __future__ import annotations
 
 from .check import check_card, validate
 from .compare import compare_conditions
-from .html import render_html
+from .html import render_html, render_reference_html
 from .report import (ALL_KINDS, CARD_PROBLEM_KINDS, CONDITION_MISMATCH_KINDS, MISMATCH_KINDS, CardReport, Mark,
                      Mismatch, Severity, ValidationReport, iter_output)
+from .reference import (FORMAT as REFERENCE_FORMAT, Finding, Reading, ReferenceCard, ReferenceReport,
+                        iter_reference_output, reference_line_schema, validate_reference)
 from .rules import RULES, Rule
 from .text_checks import NO_FINAL_PUNCT, truncation
 from .views import EFFECT_KINDS, View, canonical
@@ -41,4 +45,5 @@ from .views import EFFECT_KINDS, View, canonical
 __all__ = ["validate", "check_card", "compare_conditions", "render_html", "iter_output", "truncation",
            "canonical", "View", "ValidationReport", "CardReport", "Mismatch", "Mark", "Severity", "RULES", "Rule",
            "MISMATCH_KINDS", "CARD_PROBLEM_KINDS", "ALL_KINDS", "CONDITION_MISMATCH_KINDS", "EFFECT_KINDS",
-           "NO_FINAL_PUNCT"]
+           "NO_FINAL_PUNCT", "validate_reference", "ReferenceReport", "ReferenceCard", "Finding", "Reading",
+           "iter_reference_output", "reference_line_schema", "REFERENCE_FORMAT", "render_reference_html"]

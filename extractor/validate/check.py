@@ -7,6 +7,7 @@ from typing import Any, Callable, Iterable
 from ..coverage import _LIMIT, coverage_of
 from ..cues import unread_cue
 from ..frame import Frame
+from ..langcheck import language_mismatch
 from ..normalize import lang_family, normalize
 from ..patterns import Catalog, load_catalog
 from ..pipeline import Card, analyze_text
@@ -106,7 +107,8 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
             continue
         cr.mismatches = [m for m in cr.mismatches
                          if m.kind not in CONDITION_MISMATCH_KINDS or SEV_RANK[m.severity] <= cut]
-        if sc is not None and tc is not None and (sc.text or "").strip() and (tc.text or "").strip():
+        if (sc is not None and tc is not None and (sc.text or "").strip() and (tc.text or "").strip()
+                and not any(m.kind == "language-mismatch" for m in cr.mismatches)):
             rep.cards_compared += 1
             if not cr.mismatches:
                 rep.cards_agreeing += 1
@@ -247,9 +249,12 @@ def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat
     card on one side only and ``include_missing`` is false).
 
     Card-level problems: a card on one side only (``card-missing-in-*``, low), an empty text
-    (``empty-text``, high; not compared), a text that looks cut off (``truncated-text``), and a
-    text that could not be analyzed (``analysis-failed``, high, with the side and the error;
-    not compared).  ``names``: the two sides' card name -> passcode look-ups (named materials)."""
+    (``empty-text``, high; not compared), a text that looks cut off (``truncated-text``), a text
+    in another language than it is read as (``language-mismatch``, high, with the side and the
+    warning of :func:`extractor.langcheck.language_mismatch`: Japanese read as Chinese or the
+    reverse share Han characters and would give conditions read from the wrong language; not
+    compared), and a text that could not be analyzed (``analysis-failed``, high, with the side
+    and the error; not compared).  ``names``: the two sides' card name -> passcode look-ups (named materials)."""
     name = (sc.name if sc else "") or (S.missing.get(cid, ("", ""))[0]) or (tc.name if tc else "")
     cr = CardReport(id=cid, name=name, target_name=tc.name if tc else "",
                     source_text=sc.text if sc else None, target_text=tc.text if tc else None,
@@ -279,6 +284,13 @@ def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat
                                               **{f"{side}_in": fld}))
                 break
     if empty:
+        return cr
+    for side, c in (("source", sc), ("target", tc)):
+        warn = language_mismatch(c.text or c.pendulum_effect or "", c.lang)
+        if warn:  # Japanese read as Chinese (shared Han characters) or the reverse: not compared
+            cr.mismatches.append(Mismatch(kind="language-mismatch", severity="high", side=side,
+                                          detail=f"the {side} text of card {cid} {c.name!r}: {warn}; not compared"))
+    if any(m.kind == "language-mismatch" for m in cr.mismatches):
         return cr
     analyzed: dict[str, tuple[list[Any], MappedText]] = {}
     for side, c in (("source", sc), ("target", tc)):

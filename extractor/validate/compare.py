@@ -90,9 +90,11 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
             status[id(v)] = st
 
     implied_rules, silent_rules = rules_for("implied", skip), rules_for("silent", skip)
+    paired: list[tuple[View, View]] = []
     for g in groups:
         pairs, only_s, only_t = pair([v for v in compared_s if v.group == g],
                                      [v for v in compared_t if v.group == g], skip)
+        paired.extend(pairs)
         for a, b in pairs:
             for slot in differing(a, b, skip):
                 x, y = _value(a.slots[slot]), _value(b.slots[slot])
@@ -128,6 +130,14 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
                 mark_status(v, kind)
     out.sort(key=lambda m: ((m.source_in or "", m.source_span or (10**9, 0)),
                             (m.target_in or "", m.target_span or (10**9, 0))))
-    smarks, tmarks = ([Mark(span=v.span, field=v.field, condition=v.group, status=status.get(id(v), "ok")) for v in vs]
-                      for vs in (sv, tv))
+    partner: dict[int, View] = {}
+    for a, b in paired:
+        partner[id(a)], partner[id(b)] = b, a
+
+    def mark(v: View) -> Mark:
+        p = partner.get(id(v))
+        return Mark(span=v.span, field=v.field, condition=v.group, status=status.get(id(v), "ok"),
+                    partner=p.span if p is not None else None, partner_in=p.field if p is not None else None,
+                    values={k: _value(x) for k, x in v.slots.items()})
+    smarks, tmarks = ([mark(v) for v in vs] for vs in (sv, tv))
     return out, smarks, tmarks

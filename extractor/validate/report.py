@@ -19,7 +19,7 @@ Field_ = Literal["text", "pendulum_effect"]
 
 MISMATCH_KINDS: tuple[str, ...] = ("missing-in-target", "extra-in-target", "slot-differs")
 CARD_PROBLEM_KINDS: tuple[str, ...] = ("card-missing-in-source", "card-missing-in-target", "empty-text",
-                                       "truncated-text", "analysis-failed")
+                                       "truncated-text", "analysis-failed", "language-mismatch")
 ALL_KINDS: tuple[str, ...] = MISMATCH_KINDS + CARD_PROBLEM_KINDS
 CONDITION_MISMATCH_KINDS = frozenset(MISMATCH_KINDS)
 #: severity -> rank (0 is the worst)
@@ -63,12 +63,20 @@ class Mismatch(BaseModel):
 
 class Mark(BaseModel):
     """A condition phrase to highlight: ``span`` into the original ``field`` of one side;
-    ``status`` is ``ok`` (paired and equal) or the mismatch kind it takes part in."""
+    ``status`` is ``ok`` (paired and equal) or the mismatch kind it takes part in.
+
+    ``partner`` / ``partner_in``: the span (and field) of the condition of the OTHER side it was
+    paired with, ``None`` when it was left unpaired; ``values``: its slot values (sets as sorted
+    lists), so that a report can say what this side states where it agrees (the reference mode,
+    :mod:`extractor.validate.reference`)."""
 
     span: tuple[int, int]
     field: Field_ = "text"
     condition: str
     status: str = "ok"
+    partner: tuple[int, int] | None = None
+    partner_in: Field_ | None = None
+    values: dict[str, Any] = Field(default_factory=dict)
 
 
 class CardReport(BaseModel):

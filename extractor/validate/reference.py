@@ -1,0 +1,504 @@
+"""The reference mode of ``validate``: every translation compared with the ORIGINAL text.
+
+Every card is written first in Japanese (OCG); English and Chinese texts are translations of it
+(issue 11 §3: "translators and database maintainers settle disputes by the Japanese text").
+:func:`validate_reference` compares each translation with the reference text of the same card
+(pairwise, with :func:`extractor.validate.check.check_card`, the same comparison as
+:func:`extractor.validate.validate` with the reference as the source), then puts the differences
+of the translations side by side, so that each difference says WHICH translation departs from
+the reference:
+
+- a difference that one translation has and the others do not (their conditions agree with the
+  reference there): that translation departs (verdict ``one``);
+- a difference that EVERY translation has the same way (the same condition missing, the same
+  slot value, the same extra condition; the translations agree with each other when compared
+  directly): verdict ``all-agree`` -- the reference text itself is the likely odd one out: a
+  misreading of the reference text by the tool, or an errata of the original that the
+  translations do not follow (or the reverse);
+- every translation departs, in different ways: ``all-differ``; with three or more
+  translations, more than one but not all: ``some``;
+- card-level problems (a card missing on a side, an empty, truncated or unanalyzable text, a
+  text in another language than asked) are findings of their own (verdict ``card``) naming the
+  side (``side``: the language).
+
+Two differences of two translations are "the same" when they have the same kind, condition
+group, slot and -- for a difference about something the reference states -- the same reference
+phrase (span).  Whether the departing translations agree with EACH OTHER is decided by comparing
+them directly (translation against translation, the same meaning rules), not by their wording.
+
+Output (:meth:`ReferenceCard.output`, one JSON object per reported card, format
+:data:`FORMAT`): ``{"format", "id", "name", "reference_lang", "translation_langs", "findings":
+[Finding...]}``; each :class:`Finding` carries the reference reading and one reading per
+translation (value, span, phrase, field, whether it states the condition, whether it departs).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Literal, Sequence
+
+from pydantic import BaseModel, Field
+
+from ..patterns import Catalog, load_catalog
+from ..pipeline import Card
+from .check import _resolver, check_card
+from .inputs import Side, describe, read_side
+from .report import CARD_PROBLEM_KINDS, MISMATCH_KINDS, SEV_RANK, CardReport, Mark, Mismatch, Severity
+
+__all__ = ["FORMAT", "REFERENCE_KINDS", "REFERENCE_CARD_KINDS", "VERDICTS", "Reading", "Finding", "ReferenceCard",
+           "ReferenceReport", "validate_reference", "iter_reference_output", "reference_line_schema"]
+
+#: the name and version of the ``-o`` line format of the reference mode (in every line)
+FORMAT = "validate-reference/1"
+#: condition differences, seen from the reference: the translation lacks a condition the reference
+#: states, states one the reference does not, or states it with another value in one slot
+REFERENCE_KINDS: tuple[str, ...] = ("missing-in-translation", "extra-in-translation", "slot-differs")
+#: card-level problems in the reference mode (``side`` names the language)
+REFERENCE_CARD_KINDS: tuple[str, ...] = ("card-missing-in-reference", "card-missing-in-translation", "empty-text",
+                                         "truncated-text", "analysis-failed", "language-mismatch")
+VERDICTS: tuple[str, ...] = ("one", "all-agree", "all-differ", "some", "card")
+Verdict = Literal["one", "all-agree", "all-differ", "some", "card"]
+Field_ = Literal["text", "pendulum_effect"]
+
+_KIND = {"missing-in-target": "missing-in-translation", "extra-in-target": "extra-in-translation",
+         "slot-differs": "slot-differs", "card-missing-in-source": "card-missing-in-reference",
+         "card-missing-in-target": "card-missing-in-translation"}
+
+
+class Reading(BaseModel):
+    """What one text of the card says about a finding.
+
+    lang: the language of the text; role: ``reference`` or ``translation``.
+    states: the text states the condition (a phrase was read for it).
+    departs: this translation departs from the reference here (always false for the reference).
+    value: the slot value (``slot-differs``; sets as sorted lists), ``None`` otherwise or when
+        the text does not state it.
+    span: ``[start, end)`` character offsets into the ORIGINAL text named by ``field`` (``text``
+        or ``pendulum_effect``); ``None`` when there is nothing to point at.  A text that does not
+        state the condition may still point at wording about it that was not read (``detail``
+        of the finding says so).
+    phrase: the original text of ``span``.
+    """
+
+    lang: str
+    role: Literal["reference", "translation"]
+    states: bool = False
+    departs: bool = False
+    value: Any = None
+    span: tuple[int, int] | None = None
+    phrase: str | None = None
+    field: Field_ | None = None
+
+
+class Finding(BaseModel):
+    """One difference of a card between its reference text and its translations, or one card
+    problem.
+
+    kind: one of :data:`REFERENCE_KINDS` or :data:`REFERENCE_CARD_KINDS`.
+    condition: the canonical condition group (``special-summon-method``, ...), ``None`` for a
+        card problem; slot: the slot that differs (``slot-differs``), else ``None``.
+    severity: the worst severity among the departing translations' differences.
+    verdict: one of :data:`VERDICTS` (module docstring).
+    departs: the languages of the translations that depart (text order of the inputs); empty for
+        a problem of the reference text.
+    side: for a card problem, the language of the text it concerns.
+    reference / translations: the reading of each text (:class:`Reading`), translations in the
+        order of the inputs; empty for a card problem.
+    detail: a human-readable explanation.
+    """
+
+    kind: str
+    condition: str | None = None
+    slot: str | None = None
+    severity: Severity
+    verdict: Verdict
+    departs: list[str] = Field(default_factory=list)
+    side: str | None = None
+    reference: Reading | None = None
+    translations: list[Reading] = Field(default_factory=list)
+    detail: str = ""
+
+
+class ReferenceCard(BaseModel):
+    """The reference validation of one card (kept only when it has a finding).
+
+    id: passcode; name: the reference text's card name (another side's when it has none);
+    names / texts / pendulum: per language (``None`` when that side has no card); marks: per
+    language, every condition phrase read (:class:`~extractor.validate.report.Mark`, spans into
+    the original texts); findings: what was found.
+    """
+
+    id: int
+    name: str = ""
+    names: dict[str, str] = Field(default_factory=dict)
+    texts: dict[str, str | None] = Field(default_factory=dict)
+    pendulum: dict[str, str | None] = Field(default_factory=dict)
+    marks: dict[str, list[Mark]] = Field(default_factory=dict)
+    findings: list[Finding] = Field(default_factory=list)
+
+    def output(self, reference_lang: str, translation_langs: Sequence[str]) -> dict[str, Any]:
+        """The JSON object of ``validate --reference -o`` for this card (no texts)."""
+        return {"format": FORMAT, "id": self.id, "name": self.name, "reference_lang": reference_lang,
+                "translation_langs": list(translation_langs),
+                "findings": [f.model_dump(mode="json") for f in self.findings]}
+
+
+class ReferenceReport(BaseModel):
+    """The result of :func:`validate_reference`.
+
+    reference / reference_lang: the reference input (description) and its language;
+    translations / translation_langs: the translation inputs (descriptions) and their languages,
+    in order.  cards_reference: cards with a passcode in the reference.  compared / agreeing:
+    per translation language, the cards whose two texts were compared (both present, not empty,
+    in the language asked) and those of them with no finding involving that translation.
+    cards: every card with a finding, by passcode.  read_errors: reader errors not tied to a
+    passcode, each prefixed with its side's language.
+    """
+
+    reference: str
+    reference_lang: str
+    translations: list[str]
+    translation_langs: list[str]
+    cards_reference: int = 0
+    compared: dict[str, int] = Field(default_factory=dict)
+    agreeing: dict[str, int] = Field(default_factory=dict)
+    cards: list[ReferenceCard] = Field(default_factory=list)
+    read_errors: list[str] = Field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """Counts: ``translations``: per language ``{"compared", "agreeing", "departs_alone"
+        (cards where it is the only translation that departs), "departs_with_others" (cards where
+        it departs together with another), "findings_alone" (per kind), "card_problems"}``;
+        ``verdicts``: cards with a condition finding of each verdict; ``reference_problems``:
+        cards with a problem of the reference text."""
+        per: dict[str, dict[str, Any]] = {
+            lg: {"compared": self.compared.get(lg, 0), "agreeing": self.agreeing.get(lg, 0), "departs_alone": 0,
+                 "departs_with_others": 0, "findings_alone": {k: 0 for k in REFERENCE_KINDS}, "card_problems": 0}
+            for lg in self.translation_langs}
+        verdicts = {v: 0 for v in VERDICTS if v != "card"}
+        ref_problems = 0
+        for c in self.cards:
+            alone: set[str] = set()
+            together: set[str] = set()
+            seen_verdicts: set[str] = set()
+            problems: set[str] = set()
+            for f in c.findings:
+                if f.verdict == "card":
+                    problems.add(f.side or "")
+                    continue
+                seen_verdicts.add(f.verdict)
+                if f.verdict == "one":
+                    alone.update(f.departs)
+                    for lg in f.departs:
+                        per[lg]["findings_alone"][f.kind] += 1
+                else:
+                    together.update(f.departs)
+            for lg in alone:
+                per[lg]["departs_alone"] += 1
+            for lg in together:
+                per[lg]["departs_with_others"] += 1
+            for v in seen_verdicts:
+                verdicts[v] += 1
+            for side in problems:
+                if side in per:
+                    per[side]["card_problems"] += 1
+                else:
+                    ref_problems += 1
+        return {"translations": per, "verdicts": verdicts, "reference_problems": ref_problems}
+
+
+def iter_reference_output(report: ReferenceReport) -> Iterator[dict[str, Any]]:
+    """The JSONL objects of ``validate --reference -o`` (one per card with a finding, by passcode)."""
+    for c in report.cards:
+        yield c.output(report.reference_lang, report.translation_langs)
+
+
+def reference_line_schema() -> dict[str, Any]:
+    """The JSON Schema of one ``-o`` line of the reference mode (its findings described item by
+    item, from :class:`Finding` and :class:`Reading`)."""
+    class Line(BaseModel):
+        format: Literal["validate-reference/1"]
+        id: int
+        name: str
+        reference_lang: str
+        translation_langs: list[str]
+        findings: list[Finding]
+    Line.__doc__ = ("One card with a finding, output of `ygo-extractor validate --reference`.  format: "
+                    f"{FORMAT!r} (the line format and its version).")
+    return Line.model_json_schema()
+
+
+def validate_reference(reference: str | Path | Iterable[Card], translations: Sequence[Any], *,
+                       reference_lang: str | None = None, translation_langs: Sequence[str | None] = (),
+                       reference_format: str | None = None, translation_format: str | None = None,
+                       catalog: Catalog | None = None, include_missing: bool = True,
+                       include_effects: bool = False, min_severity: Severity = "medium",
+                       progress: Callable[[int, int], None] | None = None) -> ReferenceReport:
+    """Compare every translation of every card with its reference (original) text.
+
+    Input: ``reference``: a card input (a path :func:`extractor.readers.read_cards` reads, or an
+    iterable of :class:`~extractor.pipeline.Card`); ``translations``: one input per translation,
+    ``None`` for "the reference file itself" (one multilingual file such as yaml-yugi, read once
+    per language); ``reference_lang`` / ``translation_langs`` (one per translation): ``ja``,
+    ``en``, ``zh-CN``, ...; required for a multilingual file, else guessed from the texts.
+    ``include_missing``: report cards absent from a side; ``include_effects``: also report
+    effects found on one side only (as :func:`extractor.validate.validate`).  ``min_severity``:
+    findings below it (condition differences and card problems alike) are left out; the
+    comparison itself sees every severity, so a difference that one translation has at
+    ``medium`` and another at ``low`` is still "both".  ``progress(done, total)`` after each
+    passcode.
+
+    Output: a :class:`ReferenceReport` (module docstring: verdicts, output format).
+
+    Raises:
+        ValueError: no translation, a language missing for a multilingual file, the same
+            language twice, or an unsupported language.
+        extractor.readers.InputError: an input file cannot be read at all.
+    """
+    from ..normalize import lang_family
+
+    if not translations:
+        raise ValueError("the reference mode needs at least one translation")
+    langs = list(translation_langs) + [None] * (len(translations) - len(translation_langs))
+    if len(langs) != len(translations):
+        raise ValueError(f"{len(langs)} translation languages for {len(translations)} translations")
+    for lg in [reference_lang, *langs]:
+        if lg is not None:
+            lang_family(lg)
+    if any(t is None for t in translations) and (not reference_lang or any(
+            lg is None for t, lg in zip(translations, langs) if t is None)):
+        raise ValueError("one multilingual input file: give the reference language and every translation's language")
+    cat = catalog or load_catalog()
+    R = read_side(reference, reference_lang, reference_format)
+    sides: list[Side] = [read_side(reference if t is None else t, lg,
+                                   (translation_format or reference_format) if t is None else translation_format)
+                         for t, lg in zip(translations, langs)]
+    rlang = reference_lang or R.lang
+    tlangs = [lg or s.lang for lg, s in zip(langs, sides)]
+    if len(set(tlangs)) != len(tlangs) or rlang in tlangs:
+        raise ValueError(f"the reference ({rlang}) and the translations ({', '.join(tlangs)}) must be different "
+                         "languages")
+    rep = ReferenceReport(reference=describe(reference), reference_lang=rlang,
+                          translations=[describe(reference if t is None else t) for t in translations],
+                          translation_langs=tlangs, cards_reference=len(R.cards),
+                          compared={lg: 0 for lg in tlangs}, agreeing={lg: 0 for lg in tlangs},
+                          read_errors=[f"{rlang}: {e}" for e in R.errors]
+                          + [f"{lg}: {e}" for lg, s in zip(tlangs, sides) for e in s.errors])
+    ids: set[int] = set(R.cards) | set(R.missing)
+    for s in sides:
+        ids |= set(s.cards) | set(s.missing)
+    order = sorted(ids)
+    r_names = _resolver(R)
+    t_names = [_resolver(s) for s in sides]
+    cut = SEV_RANK[min_severity]
+    for n, cid in enumerate(order, 1):
+        card = _one_card(cid, R, sides, rlang, tlangs, cat, include_missing, include_effects, r_names, t_names, cut,
+                         rep)
+        if progress is not None:
+            progress(n, len(order))
+        if card is not None:
+            rep.cards.append(card)
+    return rep
+
+
+def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str], cat: Catalog,
+              include_missing: bool, include_effects: bool, r_names: Callable, t_names: list[Callable], cut: int,
+              rep: ReferenceReport) -> ReferenceCard | None:
+    """The :class:`ReferenceCard` of one passcode (``None`` when nothing is reported); counts the
+    compared / agreeing cards of each translation into ``rep``."""
+    rc = R.cards.get(cid)
+    reports: dict[str, CardReport] = {}
+    tcards: dict[str, Card | None] = {}
+    for lg, s, names in zip(tlangs, sides, t_names):
+        tc = s.cards.get(cid)
+        tcards[lg] = tc
+        if rc is None and tc is None:
+            continue
+        cr = check_card(cid, rc, tc, R, s, cat, include_missing, include_effects, (r_names, names))
+        if cr is not None:
+            reports[lg] = cr
+    if not reports:
+        return None
+    findings = _card_problems(reports, rlang, cut)
+    findings += _condition_findings(cid, reports, tcards, sides, tlangs, rlang, rc, cat, include_effects, cut)
+    for lg, cr in reports.items():
+        if (rc is not None and tcards[lg] is not None and (rc.text or "").strip() and (tcards[lg].text or "").strip()
+                and not any(m.kind == "language-mismatch" for m in cr.mismatches)):
+            rep.compared[lg] += 1
+            if not any(lg in f.departs or (f.verdict == "card" and f.side in (lg, rlang)) for f in findings):
+                rep.agreeing[lg] += 1
+    if not findings:
+        return None
+    first = next(iter(reports.values()))
+    name = (rc.name if rc else "") or R.missing.get(cid, ("", ""))[0] or first.target_name or first.name
+    out = ReferenceCard(id=cid, name=name)
+    if rc is not None:
+        out.names[rlang], out.texts[rlang], out.pendulum[rlang] = rc.name, rc.text, rc.pendulum_effect
+    else:
+        out.texts[rlang] = None
+    ref_marks: dict[tuple, Mark] = {}
+    for lg in tlangs:
+        tc = tcards.get(lg)
+        out.names[lg] = tc.name if tc else ""
+        out.texts[lg] = tc.text if tc else None
+        out.pendulum[lg] = tc.pendulum_effect if tc else None
+        cr = reports.get(lg)
+        if cr is not None:
+            out.marks[lg] = cr.target_marks
+            for m in cr.source_marks:
+                key = (m.field, m.span, m.condition)
+                if key not in ref_marks or ref_marks[key].status == "ok":
+                    ref_marks[key] = m
+    out.marks[rlang] = sorted(ref_marks.values(), key=lambda m: (m.field, m.span))
+    order = {k: i for i, k in enumerate(REFERENCE_KINDS + REFERENCE_CARD_KINDS)}
+    out.findings = sorted(findings, key=lambda f: (f.verdict == "card", SEV_RANK[f.severity], order.get(f.kind, 99)))
+    return out
+
+
+def _role_words(detail: str, rlang: str, lang: str) -> str:
+    """A pairwise ``detail`` with "source" / "target" replaced by the two languages."""
+    return re.sub(r"\btarget\b", lang, re.sub(r"\bsource\b", rlang, detail))
+
+
+def _card_problems(reports: dict[str, CardReport], rlang: str, cut: int) -> list[Finding]:
+    """The card-level problems of every pairwise report as findings (a problem of the reference
+    text once, however many translations saw it)."""
+    out: list[Finding] = []
+    seen: set[tuple] = set()
+    for lg, cr in reports.items():
+        for m in cr.mismatches:
+            if m.kind not in CARD_PROBLEM_KINDS or SEV_RANK[m.severity] > cut:
+                continue
+            side = rlang if m.side == "source" else lg
+            kind = _KIND.get(m.kind, m.kind)
+            detail = _role_words(m.detail, rlang, lg)
+            key = (kind, side, detail)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Finding(kind=kind, severity=m.severity, verdict="card", side=side,
+                               departs=[] if side == rlang else [lg], detail=detail))
+    return out
+
+
+def _key(m: Mismatch) -> tuple:
+    """What makes two translations' differences "the same" difference (module docstring)."""
+    if m.kind == "slot-differs":
+        return (m.kind, m.condition, m.slot, m.source_in, m.source_span)
+    if m.kind == "missing-in-target":
+        return (m.kind, m.condition, m.source_in, m.source_span)
+    return (m.kind, m.condition)
+
+
+def _agreeing_reading(lg: str, m: Mismatch, cr: CardReport | None, text: str | None, pend: str | None) -> Reading:
+    """The reading of translation ``lg`` that does NOT depart at the difference ``m`` (found in
+    another translation): the condition of ``lg`` paired with the same reference phrase, if any."""
+    r = Reading(lang=lg, role="translation")
+    if cr is None or m.kind == "extra-in-target" or m.source_span is None:
+        return r
+    for mk in cr.target_marks:
+        if mk.condition == m.condition and mk.partner == m.source_span and mk.partner_in == m.source_in:
+            src = text if mk.field == "text" else pend
+            r.states, r.span, r.field = True, mk.span, mk.field
+            r.phrase = src[mk.span[0]:mk.span[1]] if src else None
+            r.value = mk.values.get(m.slot) if m.slot else None
+            break
+    return r
+
+
+def _translations_differ(a: Mismatch, b: Mismatch, cross: CardReport | None) -> bool:
+    """Whether the departures ``a`` (translation A) and ``b`` (translation B) of one reference
+    difference differ from each other, judged by the direct comparison ``cross`` (A as source,
+    B as target): a difference there in the same condition group that touches A's or B's phrase
+    (for ``slot-differs``: in the same slot).  Without a direct comparison (a side not analyzed),
+    the slot values decide."""
+    if cross is None:
+        return a.target_value != b.target_value
+    for m in cross.mismatches:
+        if m.kind not in MISMATCH_KINDS or m.condition != a.condition:
+            continue
+        if a.kind == "slot-differs" and (m.kind != "slot-differs" or m.slot != a.slot):
+            continue
+        touches_a = a.target_span is not None and m.source_span == a.target_span
+        touches_b = b.target_span is not None and m.target_span == b.target_span
+        if touches_a or touches_b:
+            return True
+    return False
+
+
+def _condition_findings(cid: int, reports: dict[str, CardReport], tcards: dict[str, Card | None], sides: list[Side],
+                        tlangs: list[str], rlang: str, rc: Card | None, cat: Catalog, include_effects: bool,
+                        cut: int) -> list[Finding]:
+    """The condition differences of every translation, matched across translations."""
+    todo: dict[str, list[Mismatch]] = {lg: [m for m in cr.mismatches if m.kind in MISMATCH_KINDS]
+                                       for lg, cr in reports.items()}
+    crosses: dict[tuple[str, str], CardReport | None] = {}
+
+    def cross(a: str, b: str) -> CardReport | None:
+        if (a, b) not in crosses:
+            ca, cb = tcards.get(a), tcards.get(b)
+            sa, sb = sides[tlangs.index(a)], sides[tlangs.index(b)]
+            crosses[(a, b)] = (check_card(cid, ca, cb, sa, sb, cat, False, include_effects)
+                               if ca is not None and cb is not None else None)
+        return crosses[(a, b)]
+
+    out: list[Finding] = []
+    for lg in tlangs:
+        for m in list(todo.get(lg, [])):
+            if m not in todo[lg]:
+                continue
+            todo[lg].remove(m)
+            group = {lg: m}
+            for other in tlangs:
+                if other == lg or other not in todo:
+                    continue
+                match = next((x for x in todo[other] if _key(x) == _key(m)), None)
+                if match is not None:
+                    todo[other].remove(match)
+                    group[other] = match
+            sev = min((x.severity for x in group.values()), key=lambda s: SEV_RANK[s])
+            if SEV_RANK[sev] > cut:
+                continue
+            departs = [x for x in tlangs if x in group]
+            if len(departs) == 1 and len(tlangs) > 1:
+                verdict: Verdict = "one"
+            elif len(tlangs) == 1:
+                verdict = "one"
+            elif len(departs) == len(tlangs):
+                first = group[departs[0]]
+                differ = any(_translations_differ(first, group[o], cross(departs[0], o)) for o in departs[1:])
+                verdict = "all-differ" if differ else "all-agree"
+            else:
+                verdict = "some"
+            out.append(_finding(m, group, verdict, departs, reports, tcards, tlangs, rlang, rc))
+    return out
+
+
+def _finding(m: Mismatch, group: dict[str, Mismatch], verdict: Verdict, departs: list[str],
+             reports: dict[str, CardReport], tcards: dict[str, Card | None], tlangs: list[str], rlang: str,
+             rc: Card | None) -> Finding:
+    """One :class:`Finding` from the matched differences ``group`` (language -> difference)."""
+    kind = _KIND[m.kind]
+    ref = Reading(lang=rlang, role="reference", states=m.kind != "extra-in-target",
+                  value=m.source_value if m.kind == "slot-differs" else None,
+                  span=m.source_span, phrase=m.source_phrase, field=m.source_in)
+    readings = []
+    for lg in tlangs:
+        x = group.get(lg)
+        if x is not None:
+            readings.append(Reading(lang=lg, role="translation", departs=True, states=x.kind != "missing-in-target",
+                                    value=x.target_value if x.kind == "slot-differs" else None,
+                                    span=x.target_span, phrase=x.target_phrase, field=x.target_in))
+        else:
+            tc = tcards.get(lg)
+            readings.append(_agreeing_reading(lg, m, reports.get(lg), tc.text if tc else None,
+                                              tc.pendulum_effect if tc else None))
+    sev = min((x.severity for x in group.values()), key=lambda s: SEV_RANK[s])
+    who = {"one": f"{departs[0]} departs from {rlang}",
+           "all-agree": f"every translation departs from {rlang} the same way (likely a misreading of the {rlang} "
+                        f"text or an errata)",
+           "all-differ": f"every translation departs from {rlang}, each differently",
+           "some": f"{', '.join(departs)} depart from {rlang}"}[verdict]
+    details = "; ".join(f"{lg}: {_role_words(group[lg].detail, rlang, lg)}" for lg in departs)
+    return Finding(kind=kind, condition=m.condition, slot=m.slot, severity=sev, verdict=verdict, departs=departs,
+                   reference=ref, translations=readings, detail=f"{who}: {details}")
