@@ -398,6 +398,11 @@ def _reference_summary(rep, dt: float) -> None:
     con.print(f"cards per verdict: one translation departs {v['one']}, all agree against {rep.reference_lang} "
               f"{v['all-agree']}, all differ {v['all-differ']}, some {v['some']}; problems of the "
               f"{rep.reference_lang} text {s['reference_problems']}", markup=False, highlight=False)
+    for lg, nr in rep.not_read.items():
+        if nr:
+            con.print(f"not compared, {rep.reference_lang} or {lg} never reads it (differences): "
+                      + ", ".join(f"{k} {v}" for k, v in sorted(nr.items(), key=lambda kv: -kv[1])),
+                      markup=False, highlight=False)
     if rep.read_errors:
         n = len(rep.read_errors)
         con.print(f"{n} record{'s' if n != 1 else ''} could not be read or paired (not compared):", markup=False)

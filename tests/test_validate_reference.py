@@ -12,6 +12,9 @@ from click.testing import CliRunner
 from extractor.cli import main
 from extractor.validate import (REFERENCE_FORMAT, ReferenceReport, iter_reference_output, reference_line_schema,
                                 render_reference_html, validate_reference)
+from extractor.frame import Frame
+from extractor.patterns import load_catalog
+from extractor.validate import Mismatch
 from extractor.validate.reference import Finding
 
 try:  # the headless-Chromium fixture of the two-text report's browser test
@@ -127,6 +130,25 @@ def test_one_translation_alone_is_that_translation():
     rep = validate_reference(cards_of(cards, "ja"), [cards_of(cards, "en")])
     (f,) = rep.cards[0].findings
     assert (f.verdict, f.departs, rep.reference_lang, rep.translation_langs) == ("one", ["en"], "ja", ["en"])
+
+
+def test_what_a_language_never_reads_is_counted_apart(monkeypatch):
+    """A material line the reference language cannot read at all (no pattern yields it) is no
+    departure of the translation: it is counted in ``not_read``."""
+    from extractor.validate import reference as ref_mod
+
+    real = ref_mod.readable
+    monkeypatch.setattr(ref_mod, "readable", lambda cat, lang: {
+        k: v for k, v in real(cat, lang).items() if not (lang == "ja" and k == "material-line")})
+    cards = [(7, {"ja": "「Ａ」＋「Ｂ」", "en": '"A" + "B"'})]
+    fusion = [c.model_copy(update={"frame": Frame.from_type_line("Fiend / Fusion / Effect", 8)})
+              for c in cards_of(cards, "en")]
+    ja = [c.model_copy(update={"frame": fusion[0].frame}) for c in cards_of(cards, "ja")]
+    rep = validate_reference(ja, [fusion])
+    assert rep.cards == [] and rep.not_read == {"en": {"materials": 1}}
+    monkeypatch.setattr(ref_mod, "readable", real)
+    assert ref_mod._can_state(real(load_catalog(), "en"), Mismatch(kind="extra-in-target", condition="materials",
+                                                                     severity="medium"))
 
 
 def cards_of(cards, lang):

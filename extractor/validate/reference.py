@@ -26,6 +26,13 @@ group, slot and -- for a difference about something the reference states -- the 
 phrase (span).  Whether the departing translations agree with EACH OTHER is decided by comparing
 them directly (translation against translation, the same meaning rules), not by their wording.
 
+Only what both languages CAN state is compared: a difference in a condition kind or a slot that
+the patterns of the reference language (or of that translation's language) never read -- no
+pattern of that language yields the kind or sets the field (:func:`readable`) -- says nothing
+about the translation (the text may well state it; it is not read), so it is not a finding; the
+report counts such differences apart (:attr:`ReferenceReport.not_read`, per translation and slot).
+With the reading of that language extended, they are compared again, with no change here.
+
 Output (:meth:`ReferenceCard.output`, one JSON object per reported card, format
 :data:`FORMAT`): ``{"format", "id", "name", "reference_lang", "translation_langs", "findings":
 [Finding...]}``; each :class:`Finding` carries the reference reading and one reading per
@@ -151,7 +158,9 @@ class ReferenceReport(BaseModel):
     in order.  cards_reference: cards with a passcode in the reference.  compared / agreeing:
     per translation language, the cards whose two texts were compared (both present, not empty,
     in the language asked) and those of them with no finding involving that translation.
-    cards: every card with a finding, by passcode.  read_errors: reader errors not tied to a
+    cards: every card with a finding, by passcode.  not_read: per translation language, the
+    differences left out because one of the two languages never reads that kind or slot
+    (:func:`readable`), per ``group`` or ``group.slot``.  read_errors: reader errors not tied to a
     passcode, each prefixed with its side's language.
     """
 
@@ -164,13 +173,14 @@ class ReferenceReport(BaseModel):
     agreeing: dict[str, int] = Field(default_factory=dict)
     cards: list[ReferenceCard] = Field(default_factory=list)
     read_errors: list[str] = Field(default_factory=list)
+    not_read: dict[str, dict[str, int]] = Field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         """Counts: ``translations``: per language ``{"compared", "agreeing", "departs_alone"
         (cards where it is the only translation that departs), "departs_with_others" (cards where
         it departs together with another), "findings_alone" (per kind), "card_problems"}``;
         ``verdicts``: cards with a condition finding of each verdict; ``reference_problems``:
-        cards with a problem of the reference text."""
+        cards with a problem of the reference text; ``not_read``: as the attribute."""
         per: dict[str, dict[str, Any]] = {
             lg: {"compared": self.compared.get(lg, 0), "agreeing": self.agreeing.get(lg, 0), "departs_alone": 0,
                  "departs_with_others": 0, "findings_alone": {k: 0 for k in REFERENCE_KINDS}, "card_problems": 0}
@@ -204,7 +214,45 @@ class ReferenceReport(BaseModel):
                     per[side]["card_problems"] += 1
                 else:
                     ref_problems += 1
-        return {"translations": per, "verdicts": verdicts, "reference_problems": ref_problems}
+        return {"translations": per, "verdicts": verdicts, "reference_problems": ref_problems,
+                "not_read": self.not_read}
+
+
+#: the field of a built-in Special Summon (``builtin-special-summon``) each slot of its view is read
+#: from (:func:`extractor.validate.views.canonical`)
+SLOT_FIELDS: dict[str, str] = {"cost.action": "cost", "cost.count": "cost", "cost.from": "cost", "cost.filter": "cost",
+                               "requirement": "requirement", "limit": "limit",
+                               "to_opponent_field": "to_opponent_field", "position": "position",
+                               "zone": "zone_restricted"}
+#: condition kinds whose views make up a group (a group not listed is one kind of the same name)
+GROUP_KINDS: dict[str, frozenset[str]] = {
+    "materials": frozenset({"material-line"}),
+    "special-summon-method": frozenset({"builtin-special-summon", "must-be-special-summoned", "special-summon-only-by",
+                                        "must-first-be-summoned-by", "special-summons-itself"}),
+}
+
+
+def readable(catalog: Catalog, lang: str) -> dict[str, frozenset[str]]:
+    """What the patterns of ``lang``'s family can state: condition kind -> the fields its patterns
+    set (``yields`` and ``captures`` of every pattern yielding that kind).  A kind missing from the
+    result is never read in that language."""
+    from ..normalize import lang_family
+
+    out: dict[str, set[str]] = {}
+    for p in catalog.by_lang.get(lang_family(lang), []):
+        k = p.yields.get("kind")
+        if k:
+            out.setdefault(k, set()).update(p.yields, p.captures)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _can_state(reads: dict[str, frozenset[str]], m: Mismatch) -> bool:
+    """Whether a language that reads ``reads`` (:func:`readable`) can state what the difference
+    ``m`` is about: a kind of its condition group, and for a built-in procedure's slot, that field."""
+    if m.kind == "slot-differs" and m.slot in SLOT_FIELDS:
+        return SLOT_FIELDS[m.slot] in reads.get("builtin-special-summon", frozenset())
+    kinds = GROUP_KINDS.get(m.condition or "", frozenset({m.condition}))
+    return any(k in reads for k in kinds)
 
 
 def iter_reference_output(report: ReferenceReport) -> Iterator[dict[str, Any]]:
@@ -282,6 +330,7 @@ def validate_reference(reference: str | Path | Iterable[Card], translations: Seq
                           translations=[describe(reference if t is None else t) for t in translations],
                           translation_langs=tlangs, cards_reference=len(R.cards),
                           compared={lg: 0 for lg in tlangs}, agreeing={lg: 0 for lg in tlangs},
+                          not_read={lg: {} for lg in tlangs},
                           read_errors=[f"{rlang}: {e}" for e in R.errors]
                           + [f"{lg}: {e}" for lg, s in zip(tlangs, sides) for e in s.errors])
     ids: set[int] = set(R.cards) | set(R.missing)
@@ -291,9 +340,10 @@ def validate_reference(reference: str | Path | Iterable[Card], translations: Seq
     r_names = _resolver(R)
     t_names = [_resolver(s) for s in sides]
     cut = SEV_RANK[min_severity]
+    reads = {lg: readable(cat, lg) for lg in [rlang, *tlangs]}
     for n, cid in enumerate(order, 1):
         card = _one_card(cid, R, sides, rlang, tlangs, cat, include_missing, include_effects, r_names, t_names, cut,
-                         rep)
+                         rep, reads)
         if progress is not None:
             progress(n, len(order))
         if card is not None:
@@ -303,9 +353,9 @@ def validate_reference(reference: str | Path | Iterable[Card], translations: Seq
 
 def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str], cat: Catalog,
               include_missing: bool, include_effects: bool, r_names: Callable, t_names: list[Callable], cut: int,
-              rep: ReferenceReport) -> ReferenceCard | None:
+              rep: ReferenceReport, reads: dict[str, dict[str, frozenset[str]]]) -> ReferenceCard | None:
     """The :class:`ReferenceCard` of one passcode (``None`` when nothing is reported); counts the
-    compared / agreeing cards of each translation into ``rep``."""
+    compared / agreeing cards of each translation and the differences not read into ``rep``."""
     rc = R.cards.get(cid)
     reports: dict[str, CardReport] = {}
     tcards: dict[str, Card | None] = {}
@@ -316,6 +366,14 @@ def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str
             continue
         cr = check_card(cid, rc, tc, R, s, cat, include_missing, include_effects, (r_names, names))
         if cr is not None:
+            kept = []
+            for m in cr.mismatches:
+                if m.kind in MISMATCH_KINDS and not (_can_state(reads[rlang], m) and _can_state(reads[lg], m)):
+                    key = f"{m.condition}.{m.slot}" if m.slot else str(m.condition)
+                    rep.not_read[lg][key] = rep.not_read[lg].get(key, 0) + 1
+                else:
+                    kept.append(m)
+            cr.mismatches = kept
             reports[lg] = cr
     if not reports:
         return None
