@@ -26,6 +26,18 @@ _MARKUP = re.compile(r"<[^>\n]*>")  # <ruby>…<rt>…</rt></ruby> in Japanese t
 _QUOTED = re.compile(r"「[^」\n]*」|『[^』\n]*』|“[^”\n]*”")
 _NOT_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
 
+#: Simplified Chinese forms that Japanese never writes (its forms: 獣 撃 発 動 場 対 ...; Traditional
+#: Chinese writes neither): one of them tells a SHORT Han text (fewer than :data:`MIN_HAN`, such as
+#: 通常怪兽×2 or ①：此卡可直接攻击。) as Chinese
+SIMPLIFIED_ONLY = frozenset("兽击发动场对张从为将组时仅况坏这该个战阶斗备选结级伤区无变给进额择视计调弃连开过态带龙转离灵"
+                            "复恶杀鱼鸟骑龟觉类们说临气两见长门间头实亲书")
+#: Japanese forms (shinjitai) that Chinese never writes, Simplified (发 效 恶 黑 龙 ...) or Traditional
+#: (發 效 惡 黑 龍 ...): one of them, and no :data:`SIMPLIFIED_ONLY` form, tells a short Han text with
+#: little or no kana (悪魔の知恵＋魔天老) as Japanese
+JAPANESE_ONLY = frozenset("発効悪黒竜獣戦撃壊対闘択払戻済気変転続処剣広辺図団読売帰桜亜姫拡覚齢")
+_SIMPLIFIED_ONLY = re.compile("[" + "".join(sorted(SIMPLIFIED_ONLY)) + "]")
+_JAPANESE_ONLY = re.compile("[" + "".join(sorted(JAPANESE_ONLY)) + "]")
+
 #: a text is ``ja`` when kana are at least this share of its kana + Han characters (outside quotes);
 #: Japanese card texts have 40-85 %, Chinese ones 0 % outside quoted Japanese names
 KANA_SHARE = 0.2
@@ -52,7 +64,13 @@ def looks_like(text: str, *, min_han: int = MIN_HAN, limit: int | None = SAMPLE)
     characters), ``zh`` (at least ``min_han`` Han characters and no kana), ``ko`` (more Hangul than
     kana + Han), or ``None`` when it cannot tell (no letters, a few Han characters, a little
     kana).  ``<…>`` markup is left out; so are quoted names (「…」, 『…』, “…”) when the CJK
-    characters are counted.
+    characters are counted.  A short text that none of these settles is told by its forms: a
+    :data:`SIMPLIFIED_ONLY` character makes a text ``zh`` (with kana under the share too: a
+    stray kana in a Chinese text), a :data:`JAPANESE_ONLY`
+    one (and no Simplified form) makes it ``ja``, so does kana outside quotes in a text with fewer
+    than ``min_han`` Han characters and no Simplified form (女王の影武者＋響女); last, a Simplified form inside a quoted name of
+    a text with no kana outside quotes makes it ``zh`` (Japanese never writes those forms, even in
+    names; Chinese texts do quote Japanese names, so Japanese forms in quotes tell nothing).
 
     Input: a card text (or several joined); ``min_han`` replaces :data:`MIN_HAN` (a whole file's
     sample is judged with 1); ``limit``: characters looked at (``None``: all).  Output: one of the
@@ -63,6 +81,7 @@ def looks_like(text: str, *, min_han: int = MIN_HAN, limit: int | None = SAMPLE)
         return "en"
     if not _CJK_OR_HANGUL.search(t):
         return None
+    whole = t
     t = _QUOTED.sub("", t)
     kana = len(_KANA.findall(t))
     han = len(_HAN.findall(t))
@@ -70,10 +89,16 @@ def looks_like(text: str, *, min_han: int = MIN_HAN, limit: int | None = SAMPLE)
     if len(_HANGUL.findall(t)) > cjk:
         return "ko"
     if not cjk:
-        return None
+        return "zh" if _SIMPLIFIED_ONLY.search(whole) else None  # only quoted names: 「恶魔的智慧」＋「魔天老」
     if kana >= KANA_SHARE * cjk:
         return "ja"
     if not kana and han >= min_han:
+        return "zh"
+    if _SIMPLIFIED_ONLY.search(t):
+        return "zh"  # (with a stray kana too: 此卡名的②③の效果…, a typo in a Chinese text)
+    if _JAPANESE_ONLY.search(t) or (kana and han < min_han and not _SIMPLIFIED_ONLY.search(whole)):
+        return "ja"  # 女王の影武者＋響女: kana outside quotes in a short text with no Simplified form
+    if not kana and _SIMPLIFIED_ONLY.search(whole):  # 「恶魔的智慧」＋「魔天老」: Japanese never writes 恶
         return "zh"
     return None
 
@@ -87,8 +112,9 @@ def language_mismatch(text: str, lang: str) -> str | None:
     are one family: the Chinese normalizer reads both scripts), else ``None``; also ``None`` for a
     language this project does not read (that is reported elsewhere).  The usual case is settled
     before :func:`looks_like` counts anything: an English text that is Latin script, a Chinese
-    one that is not Latin script and holds no kana and no Hangul outside quoted names
-    (``looks_like`` can then only say ``zh`` or ``None``).
+    one that is not Latin script, holds no kana and no Hangul outside quoted names, and has
+    :data:`MIN_HAN` Han characters or no :data:`JAPANESE_ONLY` form (``looks_like`` can then only
+    say ``zh`` or ``None``).
     """
     if not text:
         return None
@@ -101,7 +127,8 @@ def language_mismatch(text: str, lang: str) -> str | None:
     if fam == "en" and _latin(t):
         return None
     if fam == "zh" and not _latin(t) and (not _KANA_OR_HANGUL.search(t)
-                                          or not _KANA_OR_HANGUL.search(_QUOTED.sub("", t))):
+                                          or not _KANA_OR_HANGUL.search(_QUOTED.sub("", t))) and (
+            len(_HAN.findall(t)) >= MIN_HAN or not _JAPANESE_ONLY.search(t)):
         return None
     seen = looks_like(t, limit=None)
     return None if seen in (None, fam) else f"language mismatch: the text looks like {seen}, read as {lang}"

@@ -140,3 +140,53 @@ def test_the_fast_paths_agree_with_looks_like(shared):
         for lang in ("en", "zh-CN", "zh-TW", "ja"):
             want = None if seen in (None, lang_family(lang)) else f"{PREFIX}the text looks like {seen}, read as {lang}"
             assert language_mismatch(t, lang) == want, (t[:80], lang)
+
+
+# -- Japanese vs Chinese on real texts (issue 11 §4: they share Han characters) -------------------
+
+@pytest.mark.parametrize("text, seen", [
+    ("通常怪兽×2", "zh"),  # 4 Han characters: told by the Simplified form 兽 (Japanese: 獣)
+    ("①：此卡可直接攻击。", "zh"),  # 击 (Japanese: 撃)
+    ("「恶魔的智慧」＋「魔天老」。", "zh"),  # only quoted names, but 恶 is never Japanese
+    ("悪魔の知恵＋魔天老", "ja"),  # one kana (under the kana share), 悪 is never Chinese
+    ("「プチテンシ」＋「スリーピィ」", None),  # quoted names only (Chinese texts quote Japanese names)
+    ("神魚＋舌魚", None),  # nothing tells
+])
+def test_short_texts_told_by_their_character_forms(text, seen):
+    assert looks_like(text) == seen
+
+
+def test_simplified_and_japanese_forms_are_disjoint():
+    from extractor.langcheck import JAPANESE_ONLY, SIMPLIFIED_ONLY
+    assert not SIMPLIFIED_ONLY & JAPANESE_ONLY
+
+
+def test_japanese_and_chinese_texts_of_yaml_yugi_both_ways(shared):
+    """Every yaml-yugi ja and zh-CN text: read as its own language, no warning; read as the other,
+    a warning, except texts that cannot tell (a material line of quoted names only, in kana or in
+    forms both write)."""
+    path = shared / "data" / "yaml-yugi" / "cards.jsonl"
+    if not path.exists():
+        pytest.skip("yaml-yugi is not present")
+    n = {"ja": 0, "zh-CN": 0}
+    silent: dict[str, list[str]] = {"ja": [], "zh-CN": []}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            texts = json.loads(line).get("text") or {}
+            for lang, other in (("ja", "zh-CN"), ("zh-CN", "ja")):
+                t = texts.get(lang)
+                if not t:
+                    continue
+                n[lang] += 1
+                assert language_mismatch(t, lang) is None, (lang, t[:80])
+                w = language_mismatch(t, other)
+                if w is None:
+                    silent[lang].append(t)
+                else:
+                    assert w == f"language mismatch: the text looks like {lang[:2]}, read as {other}"
+    assert n["ja"] > 14000 and n["zh-CN"] > 14000
+    # the texts not told apart are short material lines of names ("A" + "B")
+    for lang, ts in silent.items():
+        assert len(ts) < 0.005 * n[lang], (lang, len(ts))
+        for t in ts:
+            assert len(t) < 60 and ("＋" in t or "+" in t), (lang, t)
