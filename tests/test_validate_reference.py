@@ -53,7 +53,8 @@ CARDS = [
 def _yaml_yugi(path, cards=CARDS):
     with open(path, "wb") as f:
         for cid, texts in cards:
-            f.write(orjson.dumps({"password": cid, "konami_id": cid, "name": {"en": f"N{cid}", "ja": f"J{cid}"},
+            ja_name = "<ruby>竜<rt>りゅう</rt></ruby>騎士" if cid == 2 else f"J{cid}"
+            f.write(orjson.dumps({"password": cid, "konami_id": cid, "name": {"en": f"N{cid}", "ja": ja_name},
                                   "text": texts, "card_type": "Monster", "monster_type_line": "Fiend / Effect",
                                   "level": 8}) + b"\n")
     return path
@@ -72,6 +73,7 @@ def _by_id(rep):
 def test_only_the_departing_translation_is_named(rep):
     cards = _by_id(rep)
     assert 1 not in cards
+    assert cards[2].name == "竜騎士"  # the reference name without its furigana
     (f,) = cards[2].findings
     assert (f.kind, f.condition, f.verdict, f.departs) == ("missing-in-translation", "cannot-normal-summon", "one",
                                                             ["en"])
@@ -276,6 +278,7 @@ def test_html_shows_the_three_texts_with_the_differing_phrases_marked(rep):
     for lg in ("ja", "en", "zh-CN"):
         assert p.cells[("4", lg)] == CARDS[3][1][lg]
     assert "<script>window" not in page and "&lt;script&gt;" in page
+    assert 'class="name">N4</small>' in page  # the translations' names under the reference name
     # the differing phrases: the Japanese phrase, the departing English one, the agreeing Chinese one
     assert p.marks[("4", "ja")] == [("reference", "このカードは墓地からの特殊召喚はできない")]
     assert p.marks[("4", "en")] == [("departs", "Cannot be Special Summoned from the Deck")]

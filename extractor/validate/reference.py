@@ -67,6 +67,7 @@ VERDICTS: tuple[str, ...] = ("one", "all-agree", "all-differ", "some", "card")
 Verdict = Literal["one", "all-agree", "all-differ", "some", "card"]
 Field_ = Literal["text", "pendulum_effect"]
 
+_RUBY = re.compile(r"<rt>.*?</rt>|</?ruby>|<rp>.*?</rp>", re.S)  # a Japanese name's furigana markup
 _KIND = {"missing-in-target": "missing-in-translation", "extra-in-target": "extra-in-translation",
          "slot-differs": "slot-differs", "card-missing-in-source": "card-missing-in-reference",
          "card-missing-in-target": "card-missing-in-translation"}
@@ -129,7 +130,8 @@ class Finding(BaseModel):
 class ReferenceCard(BaseModel):
     """The reference validation of one card (kept only when it has a finding).
 
-    id: passcode; name: the reference text's card name (another side's when it has none);
+    id: passcode; name: the reference text's card name (another side's when it has none), without
+    ruby markup (``<ruby>竜騎士<rt>りゅうきし</rt></ruby>`` -> ``竜騎士``);
     names / texts / pendulum: per language (``None`` when that side has no card); marks: per
     language, every condition phrase read (:class:`~extractor.validate.report.Mark`, spans into
     the original texts); findings: what was found.
@@ -389,7 +391,7 @@ def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str
         return None
     first = next(iter(reports.values()))
     name = (rc.name if rc else "") or R.missing.get(cid, ("", ""))[0] or first.target_name or first.name
-    out = ReferenceCard(id=cid, name=name)
+    out = ReferenceCard(id=cid, name=_RUBY.sub("", name))
     if rc is not None:
         out.names[rlang], out.texts[rlang], out.pendulum[rlang] = rc.name, rc.text, rc.pendulum_effect
     else:
