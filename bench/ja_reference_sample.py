@@ -14,12 +14,17 @@ and per verdict, and writes
 
 The judge is not the author: this script never writes a verdict.
 
+- the block between ``<!-- ja-reference-list -->`` and ``<!-- /ja-reference-list -->`` in
+  docs/ja-validate.md: the counts per translation and per verdict, and the list of findings.
+
     .venv/bin/python bench/ja_reference_sample.py [--max 60] [--seed 11] [--no-write]
 """
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import subprocess
 import random
 import sys
 import time
@@ -144,7 +149,58 @@ never a difference.
 """
     (OUT / "ja-reference-sample.md").write_text(head + "\n".join(rows) + "\n\n## The texts\n\n" + "\n".join(texts),
                                                 encoding="utf-8")
+    _update_doc(rep, s, names, dt)
     print(f"  wrote {OUT / 'ja-reference-sample.jsonl'} and .md")
+
+
+def _update_doc(rep, s, names, dt) -> None:
+    """Rewrite the list block of docs/ja-validate.md from this run."""
+    doc = ROOT / "docs" / "ja-validate.md"
+    text = doc.read_text(encoding="utf-8")
+    start, end = "<!-- ja-reference-list -->", "<!-- /ja-reference-list -->"
+    if start not in text or end not in text:
+        print(f"  {doc}: no list block, not updated")
+        return
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    out = [start, "",
+           f"Run {datetime.date.today().isoformat()} at {commit} (`extractor/` and `patterns/`), default settings, "
+           f"{dt:.0f} s in-process; `.venv/bin/python bench/ja_reference_sample.py` rewrites this block and the "
+           "judge's files.", "",
+           "| translation | cards compared | agreeing | departs alone (cards) | with the other (cards) "
+           "| alone: missing / extra / slot | card problems |",
+           "|---|---:|---:|---:|---:|---|---:|"]
+    for lg, d in s["translations"].items():
+        fa = d["findings_alone"]
+        out.append(f"| {lg} | {d['compared']:,} | {d['agreeing']:,} | **{d['departs_alone']}** | "
+                   f"{d['departs_with_others']} | {fa['missing-in-translation']} / {fa['extra-in-translation']} / "
+                   f"{fa['slot-differs']} | {d['card_problems']} |")
+    v = s["verdicts"]
+    out += ["", f"Cards per verdict: one translation departs **{v['one']}**, both depart the same way "
+                f"(`all-agree`: likely a misreading of the Japanese or an errata) **{v['all-agree']}**, both depart "
+                f"differently **{v['all-differ']}**; problems of the Japanese text {s['reference_problems']}. "
+                f"{len(rep.cards)} cards in all.", ""]
+    for lg, nr in s["not_read"].items():
+        if nr:
+            out.append(f"Not compared, the Japanese or {lg} patterns never read it (differences per slot): "
+                       + ", ".join(f"{k} {n}" for k, n in sorted(nr.items(), key=lambda kv: -kv[1])) + ".")
+    out += ["", "| id | card | verdict: which text departs | finding (kind, condition, slot: values ja / en / zh-CN) "
+                "| sev |", "|---|---|---|---|---|"]
+    for c in rep.cards:
+        for f in c.findings:
+            vals = ""
+            if f.slot:
+                vals = ": " + " / ".join(f"{r.lang} {_value(r.value)}" for r in [f.reference, *f.translations])
+            who = ", ".join(f.departs) if f.departs else f"({f.side} text)"
+            out.append(f"| {c.id} | {names.get(c.id, '') or c.name} | {f.verdict}: {who} | {f.kind}, "
+                       f"{f.condition or '—'}, {f.slot or '—'}{vals} | {f.severity} |")
+    out += ["", "The fresh judge's files: [validate-judged/ja-reference-sample.md](validate-judged/ja-reference-sample.md) "
+                "(verdict column empty; the three texts of each finding below the table) and "
+                "[validate-judged/ja-reference-sample.jsonl](validate-judged/ja-reference-sample.jsonl) (every reading, "
+                "spans into the original texts). Not judged by the author.", "", end]
+    i, j = text.index(start), text.index(end) + len(end)
+    doc.write_text(text[:i] + "\n".join(out) + text[j:], encoding="utf-8")
+    print(f"  updated {doc}")
 
 
 if __name__ == "__main__":

@@ -243,8 +243,8 @@ def _uncertain(mm: list[Mismatch], sides: dict[str, tuple[Card, list[Any], Mappe
 
 def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat: Catalog,
                include_missing: bool, include_effects: bool = False,
-               names: tuple[Callable[[str], int | None], Callable[[str], int | None]] | None = None
-               ) -> CardReport | None:
+               names: tuple[Callable[[str], int | None], Callable[[str], int | None]] | None = None,
+               cache: dict | None = None) -> CardReport | None:
     """The :class:`CardReport` of one passcode (``None`` when nothing is to be reported about a
     card on one side only and ``include_missing`` is false).
 
@@ -254,7 +254,10 @@ def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat
     warning of :func:`extractor.langcheck.language_mismatch`: Japanese read as Chinese or the
     reverse share Han characters and would give conditions read from the wrong language; not
     compared), and a text that could not be analyzed (``analysis-failed``, high, with the side
-    and the error; not compared).  ``names``: the two sides' card name -> passcode look-ups (named materials)."""
+    and the error; not compared).  ``names``: the two sides' card name -> passcode look-ups (named materials).
+    ``cache``: a dict kept by the caller for one run, in which the conditions read from a card
+    are kept by card and frame (the reference mode compares one original with several
+    translations and reads it once); the cards must outlive it."""
     name = (sc.name if sc else "") or (S.missing.get(cid, ("", ""))[0]) or (tc.name if tc else "")
     cr = CardReport(id=cid, name=name, target_name=tc.name if tc else "",
                     source_text=sc.text if sc else None, target_text=tc.text if tc else None,
@@ -295,7 +298,13 @@ def check_card(cid: int, sc: Card | None, tc: Card | None, S: Side, T: Side, cat
     analyzed: dict[str, tuple[list[Any], MappedText]] = {}
     for side, c in (("source", sc), ("target", tc)):
         try:
-            analyzed[side] = _conds(c, frame, cat)
+            if cache is None:
+                analyzed[side] = _conds(c, frame, cat)
+            else:
+                key = (id(c), frame)
+                if key not in cache:
+                    cache[key] = _conds(c, frame, cat)
+                analyzed[side] = cache[key]
         except (ValueError, TimeoutError) as e:
             cr.mismatches.append(Mismatch(kind="analysis-failed", severity="high", side=side,
                                           detail=f"the {side} text of card {cid} {c.name!r} could not be analyzed: {e}"))

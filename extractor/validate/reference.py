@@ -361,12 +361,13 @@ def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str
     rc = R.cards.get(cid)
     reports: dict[str, CardReport] = {}
     tcards: dict[str, Card | None] = {}
+    cache: dict = {}  # the reference text is read once, whatever the number of translations
     for lg, s, names in zip(tlangs, sides, t_names):
         tc = s.cards.get(cid)
         tcards[lg] = tc
         if rc is None and tc is None:
             continue
-        cr = check_card(cid, rc, tc, R, s, cat, include_missing, include_effects, (r_names, names))
+        cr = check_card(cid, rc, tc, R, s, cat, include_missing, include_effects, (r_names, names), cache)
         if cr is not None:
             kept = []
             for m in cr.mismatches:
@@ -380,7 +381,7 @@ def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str
     if not reports:
         return None
     findings = _card_problems(reports, rlang, cut)
-    findings += _condition_findings(cid, reports, tcards, sides, tlangs, rlang, rc, cat, include_effects, cut)
+    findings += _condition_findings(cid, reports, tcards, sides, tlangs, rlang, rc, cat, include_effects, cut, cache)
     for lg, cr in reports.items():
         if (rc is not None and tcards[lg] is not None and (rc.text or "").strip() and (tcards[lg].text or "").strip()
                 and not any(m.kind == "language-mismatch" for m in cr.mismatches)):
@@ -488,7 +489,7 @@ def _translations_differ(a: Mismatch, b: Mismatch, cross: CardReport | None) -> 
 
 def _condition_findings(cid: int, reports: dict[str, CardReport], tcards: dict[str, Card | None], sides: list[Side],
                         tlangs: list[str], rlang: str, rc: Card | None, cat: Catalog, include_effects: bool,
-                        cut: int) -> list[Finding]:
+                        cut: int, cache: dict | None = None) -> list[Finding]:
     """The condition differences of every translation, matched across translations."""
     todo: dict[str, list[Mismatch]] = {lg: [m for m in cr.mismatches if m.kind in MISMATCH_KINDS]
                                        for lg, cr in reports.items()}
@@ -498,7 +499,7 @@ def _condition_findings(cid: int, reports: dict[str, CardReport], tcards: dict[s
         if (a, b) not in crosses:
             ca, cb = tcards.get(a), tcards.get(b)
             sa, sb = sides[tlangs.index(a)], sides[tlangs.index(b)]
-            crosses[(a, b)] = (check_card(cid, ca, cb, sa, sb, cat, False, include_effects)
+            crosses[(a, b)] = (check_card(cid, ca, cb, sa, sb, cat, False, include_effects, None, cache)
                                if ca is not None and cb is not None else None)
         return crosses[(a, b)]
 
