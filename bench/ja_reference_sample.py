@@ -164,9 +164,8 @@ def _update_doc(rep, s, names, dt) -> None:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
     out = [start, "",
-           f"Run {datetime.date.today().isoformat()} at {commit} (`extractor/` and `patterns/`), default settings, "
-           f"{dt:.0f} s in-process; `.venv/bin/python bench/ja_reference_sample.py` rewrites this block and the "
-           "judge's files.", "",
+           f"Run {datetime.date.today().isoformat()} at {commit} (`extractor/` and `patterns/`), default settings; "
+           "`.venv/bin/python bench/ja_reference_sample.py` rewrites this block and the judge's files.", "",
            "| translation | cards compared | agreeing | departs alone (cards) | with the other (cards) "
            "| alone: missing / extra / slot | card problems |",
            "|---|---:|---:|---:|---:|---|---:|"]

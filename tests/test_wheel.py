@@ -127,8 +127,9 @@ def test_outputs_of_the_readme_commands(installed, readme_run):
         rows = [json.loads(x) for x in (work / name).read_text(encoding="utf-8").splitlines()]
         assert rows and any(d.get("tags") for d in rows), name
     ref = [json.loads(x) for x in (work / "ja-ref.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert ref and all(d["format"] == "validate-reference/1" and d["findings"] for d in ref)
-    assert "ja (reference)" in (work / "ja-ref.html").read_text(encoding="utf-8")
+    assert all(d["format"] == "validate-reference/1" and d["findings"] for d in ref)
+    page = (work / "ja-ref.html").read_text(encoding="utf-8")  # every sample card compared with its Japanese
+    assert "ja (reference)" in page and all(f'data-lang="{lg}">17</span>' in page for lg in ("en", "zh-CN"))
     zh = [json.loads(x) for x in (work / "zh.jsonl").read_text(encoding="utf-8").splitlines()]
     assert all(d["lang"] == "zh-CN" for d in zh)
     db = sqlite3.connect(work / "tags.db")
