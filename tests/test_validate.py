@@ -819,3 +819,17 @@ def test_malformed_reading_is_a_clear_error(entry, message):
     with pytest.raises(ReadingError, match=message) as e:
         parse_readings({"language": "zh", "readings": [entry]}, "patterns/terms/readings-zh.yaml")
     assert "patterns/terms/readings-zh.yaml" in str(e.value)
+
+
+def test_a_text_in_another_language_is_a_card_problem_not_a_comparison(tmp_path):
+    """Japanese text in the zh-CN slot (shared Han characters, issue 11 §4): reported with the
+    side and the warning, and not compared (its conditions would be read from the wrong language)."""
+    p = tmp_path / "cards.jsonl"
+    ja = "このカードは通常召喚できない。このカードは墓地からの特殊召喚はできない。"
+    _yaml_yugi(p, [(1, {"en": "Cannot be Normal Summoned/Set.", "zh-CN": ja}),
+                   (2, {"en": "Cannot be Normal Summoned/Set.", "zh-CN": "这张卡不能通常召唤。"})])
+    rep = validate(p, None, source_lang="en", target_lang="zh-CN")
+    assert [(c.id, [(m.kind, m.side, m.severity) for m in c.mismatches]) for c in rep.cards] == [
+        (1, [("language-mismatch", "target", "high")])]
+    assert "looks like ja, read as zh-CN" in rep.cards[0].mismatches[0].detail
+    assert (rep.cards_compared, rep.cards_agreeing) == (1, 1)
