@@ -383,16 +383,20 @@ def _reference_summary(rep, dt: float) -> None:
 
     con = Console(stderr=True)
     s = rep.summary()
-    t = Table(title=f"validate against the {rep.reference_lang} reference", show_header=True)
-    for col in ("text", "compared", "agreeing", "alone", "with others", "missing", "extra", "slot", "problems"):
-        t.add_column(col, justify="left" if col == "text" else "right")
+
+    t = Table(title=f"validate against the {rep.reference_lang} reference", show_header=True, box=None, pad_edge=False,
+              padding=(0, 1))
+    width = max([4, *(len(lg) for lg in rep.translation_langs)])
+    for col in ("text", "compared", "agreeing", "alone", "w/ other", "missing", "extra", "slot", "problems"):
+        t.add_column(col, justify="left" if col == "text" else "right", no_wrap=True,
+                     min_width=width if col == "text" else len(col))
 
     for lg, d in s["translations"].items():
         t.add_row(lg, str(d["compared"]), str(d["agreeing"]), str(d["departs_alone"]), str(d["departs_with_others"]),
                   *(str(d["findings_alone"][k]) for k in REFERENCE_KINDS), str(d["card_problems"]))
     con.print(t)
-    con.print("alone / with others: cards where that translation departs from the reference alone / with the "
-              "others; missing, extra, slot: its departures alone, per kind; problems: cards with a problem of that "
+    con.print("alone / w/ other: cards where that translation departs from the reference alone / with another "
+              "translation; missing, extra, slot: its departures alone, per kind; problems: cards with a problem of that "
               "text", markup=False, highlight=False)
     v = s["verdicts"]
     con.print(f"cards per verdict: one translation departs {v['one']}, all agree against {rep.reference_lang} "
