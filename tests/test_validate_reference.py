@@ -335,3 +335,17 @@ def test_reference_report_in_headless_chromium(browser, tmp_path):
     assert _visible_ids(cdp) == [4]
     cdp.pump(0.3)
     assert _errors(cdp) == []
+
+
+def test_three_translations_some_depart(tmp_path):
+    """With three translations, two departing the same way and one agreeing with the Japanese is
+    ``some``; all three the same way is ``all-agree``."""
+    p = _yaml_yugi(tmp_path / "cards.jsonl", [
+        (8, {"ja": JA_GY, "en": EN_DECK, "zh-CN": "这张卡不能从卡组特殊召唤。", "zh-TW": "這張卡不能從墓地特殊召喚。"}),
+        (9, {"ja": JA_GY, "en": EN_DECK, "zh-CN": "这张卡不能从卡组特殊召唤。", "zh-TW": "這張卡不能從牌組特殊召喚。"}),
+    ])
+    rep = validate_reference(p, [None, None, None], reference_lang="ja", translation_langs=["en", "zh-CN", "zh-TW"])
+    got = {c.id: [(f.verdict, f.departs, [t.value for t in f.translations]) for f in c.findings] for c in rep.cards}
+    assert got == {8: [("some", ["en", "zh-CN"], [["deck"], ["deck"], ["gy"]])],
+                   9: [("all-agree", ["en", "zh-CN", "zh-TW"], [["deck"], ["deck"], ["deck"]])]}
+    assert rep.summary()["verdicts"] == {"one": 0, "all-agree": 1, "all-differ": 0, "some": 1}
