@@ -349,3 +349,22 @@ def test_three_translations_some_depart(tmp_path):
     assert got == {8: [("some", ["en", "zh-CN"], [["deck"], ["deck"], ["gy"]])],
                    9: [("all-agree", ["en", "zh-CN", "zh-TW"], [["deck"], ["deck"], ["deck"]])]}
     assert rep.summary()["verdicts"] == {"one": 0, "all-agree": 1, "all-differ": 0, "some": 1}
+
+
+def test_a_departure_the_other_translation_does_not_see_is_said(tmp_path):
+    """Agreement is not transitive: the zh-TW text (no place for the banished monster) agrees with
+    the reference (from the GY) and with zh-CN (from the hand), which conflict.  zh-CN departs, and
+    the finding says that zh-TW agrees with it when compared directly."""
+    en = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 1 monster from your GY."
+    p = _yaml_yugi(tmp_path / "cards.jsonl", [(10, {
+        "en": en, "zh-CN": "这张卡不能通常召唤。从自己手卡把1只怪兽除外的场合才能从手卡特殊召唤。",
+        "zh-TW": "這張卡不能通常召喚。把1隻怪獸除外的場合才能從手卡特殊召喚。"})])
+    rep = validate_reference(p, [None, None], reference_lang="en", translation_langs=["zh-CN", "zh-TW"])
+    (f,) = rep.cards[0].findings
+    assert (f.slot, f.verdict, f.departs, f.departing_agrees_with) == ("cost.from", "one", ["zh-CN"], ["zh-TW"])
+    assert [t.model_dump(mode="json")["value"] for t in f.translations] == [[["banish", ["hand"]]], [["banish", []]]]
+    assert "zh-TW agrees with zh-CN when compared directly" in f.detail
+    # a departure the others do see says nothing of the kind
+    (g,) = _by_id(validate_reference(_yaml_yugi(tmp_path / "c2.jsonl"), [None, None], reference_lang="ja",
+                                     translation_langs=["en", "zh-CN"]))[4].findings
+    assert g.departing_agrees_with == [] and "compared directly" not in g.detail

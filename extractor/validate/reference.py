@@ -110,6 +110,11 @@ class Finding(BaseModel):
     departs: the languages of the translations that depart (text order of the inputs); empty for
         a problem of the reference text.
     side: for a card problem, the language of the text it concerns.
+    departing_agrees_with: for a slot difference that not every translation has (``one``,
+        ``some``), the translations that agree with the reference there AND, compared directly,
+        with the departing one: agreement is not transitive (a reading with less detail agrees
+        with two readings that conflict), so such a difference may rest on a detail only one of
+        the readings has -- worth reading before blaming the translation.
     reference / translations: the reading of each text (:class:`Reading`), translations in the
         order of the inputs; empty for a card problem.
     detail: a human-readable explanation.
@@ -122,6 +127,7 @@ class Finding(BaseModel):
     verdict: Verdict
     departs: list[str] = Field(default_factory=list)
     side: str | None = None
+    departing_agrees_with: list[str] = Field(default_factory=list)
     reference: Reading | None = None
     translations: list[Reading] = Field(default_factory=list)
     detail: str = ""
@@ -531,8 +537,30 @@ def _condition_findings(cid: int, reports: dict[str, CardReport], tcards: dict[s
                 verdict = "all-differ" if differ else "all-agree"
             else:
                 verdict = "some"
-            out.append(_finding(m, group, verdict, departs, reports, tcards, tlangs, rlang, rc))
+            f = _finding(m, group, verdict, departs, reports, tcards, tlangs, rlang, rc)
+            if m.kind == "slot-differs" and verdict in ("one", "some"):
+                # the translations that agree with the reference here, compared directly with a departing one
+                for r in f.translations:
+                    if not r.departs and r.span is not None and not any(
+                            _differs_directly(group[d], r.span, cross(d, r.lang)) for d in departs):
+                        f.departing_agrees_with.append(r.lang)
+                if f.departing_agrees_with:
+                    f.detail += (f" ({', '.join(f.departing_agrees_with)} agree{'s' if len(f.departing_agrees_with) == 1 else ''}"
+                                 f" with {', '.join(departs)} when compared directly: the difference may rest on a "
+                                 f"detail that only one of the readings has)")
+            out.append(f)
     return out
+
+
+def _differs_directly(m: Mismatch, other_span: tuple[int, int], cross: CardReport | None) -> bool:
+    """Whether the departing translation of ``m`` (its phrase: ``m.target_span``) and another
+    translation (its phrase at ``other_span``, which agrees with the reference) differ when
+    compared directly (``cross``: the departing one as the source): a mismatch there in the same
+    condition group and slot that touches either phrase.  ``True`` without a direct comparison."""
+    if cross is None:
+        return True
+    return any(x.kind == "slot-differs" and x.condition == m.condition and x.slot == m.slot
+               and (x.source_span == m.target_span or x.target_span == other_span) for x in cross.mismatches)
 
 
 def _finding(m: Mismatch, group: dict[str, Mismatch], verdict: Verdict, departs: list[str],
