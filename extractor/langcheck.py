@@ -114,7 +114,8 @@ def language_mismatch(text: str, lang: str) -> str | None:
     before :func:`looks_like` counts anything: an English text that is Latin script, a Chinese
     one that is not Latin script, holds no kana and no Hangul outside quoted names, and has
     :data:`MIN_HAN` Han characters or no :data:`JAPANESE_ONLY` form (``looks_like`` can then only
-    say ``zh`` or ``None``).
+    say ``zh`` or ``None``), a Japanese one that is not Latin script and holds kana, no
+    :data:`SIMPLIFIED_ONLY` form and no Hangul (it can then only say ``ja`` or ``None``).
     """
     if not text:
         return None
@@ -128,8 +129,10 @@ def language_mismatch(text: str, lang: str) -> str | None:
         return None
     if fam == "zh" and not _latin(t) and (not _KANA_OR_HANGUL.search(t)
                                           or not _KANA_OR_HANGUL.search(_QUOTED.sub("", t))) and (
-            len(_HAN.findall(t)) >= MIN_HAN or not _JAPANESE_ONLY.search(t)):
+            not _JAPANESE_ONLY.search(t) or len(_HAN.findall(t)) >= MIN_HAN):
         return None
+    if fam == "ja" and not _latin(t) and _KANA.search(t) and not _SIMPLIFIED_ONLY.search(t) and not _HANGUL.search(t):
+        return None  # with kana, no Simplified form and no Hangul, looks_like can only say ja or None
     seen = looks_like(t, limit=None)
     return None if seen in (None, fam) else f"language mismatch: the text looks like {seen}, read as {lang}"
 
