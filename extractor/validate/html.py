@@ -115,7 +115,8 @@ def _ref_row(c: ReferenceCard, langs: list[str], rlang: str) -> dict[str, Any]:
                 continue
             cls = "reference" if rd.role == "reference" else "departs" if rd.departs else "agrees"
             spans.setdefault((rd.lang, rd.field), []).append((rd.span, cls, f"{what}: {f.verdict}"))
-    return {"card": c, "langs": list(dict.fromkeys(row_langs)), "slots": list(dict.fromkeys(slots)),
+    names = [n for n in dict.fromkeys(c.names.get(lg, "") for lg in langs[1:]) if n and n != c.name]
+    return {"card": c, "names": names, "langs": list(dict.fromkeys(row_langs)), "slots": list(dict.fromkeys(slots)),
             "verdicts": list(dict.fromkeys(verdicts)),
             "text": {lg: _ref_pieces(c.texts.get(lg), spans.get((lg, "text"), [])) for lg in langs},
             "pend": {lg: _ref_pieces(c.pendulum.get(lg), spans.get((lg, "pendulum_effect"), [])) for lg in langs}}
@@ -156,7 +157,12 @@ def render_reference_html(report: ReferenceReport, *, title: str | None = None,
                 n[k] = n.get(k, 0) + 1
         return sorted(n.items(), key=lambda kv: (-kv[1], kv[0]))
     lang_keys = sorted(keys("langs"), key=lambda kv: langs.index(kv[0]) if kv[0] in langs else 99)
-    return tpl.render(report=report, summary=report.summary(), rows=rows, langs=langs, lang_keys=lang_keys,
+    def fmt(v: Any) -> str:
+        """A slot value as JSON (sets as sorted lists), for the finding list."""
+        import json
+        from pydantic import TypeAdapter
+        return json.dumps(TypeAdapter(Any).dump_python(v, mode="json"), ensure_ascii=False)
+    return tpl.render(report=report, summary=report.summary(), rows=rows, langs=langs, lang_keys=lang_keys, fmt=fmt,
                       slot_keys=keys("slots"), verdict_keys=keys("verdicts"), script=Markup(_REF_SCRIPT),
                       script_hash=script_hash_of(_REF_SCRIPT),
                       title=title or f"Validation against the {report.reference_lang} reference: "
