@@ -193,6 +193,17 @@ def _update_doc(rep, s, names, dt) -> None:
             who = ", ".join(f.departs) if f.departs else f"({f.side} text)"
             out.append(f"| {c.id} | {names.get(c.id, '') or c.name} | {f.verdict}: {who} | {f.kind}, "
                        f"{f.condition or '—'}, {f.slot or '—'}{vals} | {f.severity} |")
+    i18n = ROOT.parent / "shared" / "data" / "i18n-2012"
+    if (i18n / "cards.ja.json").exists():
+        r3 = validate_reference(i18n / "cards.ja.json", [i18n / "cards.en.json", i18n / "cards.zh-CN.json"],
+                                reference_lang="ja", translation_langs=["en", "zh-CN"])
+        s3 = r3.summary()
+        per = "; ".join(f"{lg}: compared {d['compared']:,}, departs alone on {d['departs_alone']} cards, with the "
+                        f"other on {d['departs_with_others']}" for lg, d in s3["translations"].items())
+        out += ["", "Three files (the 2012 i18n JSON, no card types; not judged): `ygo-extractor validate "
+                    "../shared/data/i18n-2012/cards.ja.json ../shared/data/i18n-2012/cards.en.json "
+                    "../shared/data/i18n-2012/cards.zh-CN.json --reference ja --target-lang en --target-lang zh-CN`: "
+                    f"{per}; cards per verdict {s3['verdicts']}; {len(r3.cards)} cards in all."]
     out += ["", "The fresh judge's files: [validate-judged/ja-reference-sample.md](validate-judged/ja-reference-sample.md) "
                 "(verdict column empty; the three texts of each finding below the table) and "
                 "[validate-judged/ja-reference-sample.jsonl](validate-judged/ja-reference-sample.jsonl) (every reading, "
