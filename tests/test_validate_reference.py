@@ -142,7 +142,7 @@ def test_what_a_language_never_reads_is_counted_apart(monkeypatch):
     real = ref_mod.readable
     monkeypatch.setattr(ref_mod, "readable", lambda cat, lang: {
         k: v for k, v in real(cat, lang).items() if not (lang == "ja" and k == "material-line")})
-    cards = [(7, {"ja": "「Ａ」＋「Ｂ」", "en": '"A" + "B"'})]
+    cards = [(7, {"ja": "このカードは戦闘では破壊されない。", "en": '"A" + "B"\nCannot be destroyed by battle.'})]
     fusion = [c.model_copy(update={"frame": Frame.from_type_line("Fiend / Fusion / Effect", 8)})
               for c in cards_of(cards, "en")]
     ja = [c.model_copy(update={"frame": fusion[0].frame}) for c in cards_of(cards, "ja")]
