@@ -102,7 +102,8 @@ def main() -> None:
                       "pendulum": {lg: c.pendulum.get(lg) for lg in LANGS if c.pendulum.get(lg)}})
         vals = ""
         if f.slot:
-            vals = ": " + " / ".join(f"{r.lang} {_value(r.value)}" for r in [f.reference, *f.translations])
+            vals = ": " + " / ".join(f"{r.lang} {_value(r.value) if r.compared else '(not compared)'}"
+                                   for r in [f.reference, *f.translations])
         what = f"{f.kind}, {f.condition or '—'}, {f.slot or '—'}{vals}"
         who = ", ".join(f.departs) if f.departs else f"({f.side} text)"
         rows.append(f"| {n} | {c.id} {name} | {f.verdict}: {who} | {what} | {f.severity} |  |")
@@ -115,7 +116,7 @@ def main() -> None:
         rd = [f.reference, *f.translations] if f.reference else []
         for r in rd:
             texts.append(f"- {r.lang} phrase read: {('«' + r.phrase + '»') if r.phrase else '—'}"
-                         f"{' (departs)' if r.departs else ''}")
+                         f"{' (departs)' if r.departs else ''}{'' if r.compared else ' (not compared)'}")
         texts.append("")
     (OUT / "ja-reference-sample.jsonl").write_text(
         "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
@@ -189,7 +190,8 @@ def _update_doc(rep, s, names, dt) -> None:
         for f in c.findings:
             vals = ""
             if f.slot:
-                vals = ": " + " / ".join(f"{r.lang} {_value(r.value)}" for r in [f.reference, *f.translations])
+                vals = ": " + " / ".join(f"{r.lang} {_value(r.value) if r.compared else '(not compared)'}"
+                                   for r in [f.reference, *f.translations])
             who = ", ".join(f.departs) if f.departs else f"({f.side} text)"
             out.append(f"| {c.id} | {names.get(c.id, '') or c.name} | {f.verdict}: {who} | {f.kind}, "
                        f"{f.condition or '—'}, {f.slot or '—'}{vals} | {f.severity} |")

@@ -368,3 +368,15 @@ def test_a_departure_the_other_translation_does_not_see_is_said(tmp_path):
     (g,) = _by_id(validate_reference(_yaml_yugi(tmp_path / "c2.jsonl"), [None, None], reference_lang="ja",
                                      translation_langs=["en", "zh-CN"]))[4].findings
     assert g.departing_agrees_with == [] and "compared directly" not in g.detail
+
+
+def test_a_translation_with_no_text_is_not_compared_not_agreeing(tmp_path):
+    """A card with no zh-CN text: the English departure is ``one`` and the zh-CN reading says it
+    was not compared (it neither states nor agrees)."""
+    rep = validate_reference(_yaml_yugi(tmp_path / "c.jsonl", [(11, {"ja": JA_GY, "en": EN_DECK})]), [None, None],
+                             reference_lang="ja", translation_langs=["en", "zh-CN"], min_severity="medium")
+    (f,) = [f for f in rep.cards[0].findings if f.verdict != "card"]
+    assert (f.verdict, f.departs) == ("one", ["en"])
+    assert [(t.lang, t.compared, t.states) for t in f.translations] == [("en", True, True), ("zh-CN", False, False)]
+    assert "zh-CN not compared" in f.detail
+    assert rep.compared == {"en": 1, "zh-CN": 0}

@@ -77,6 +77,10 @@ class Reading(BaseModel):
     """What one text of the card says about a finding.
 
     lang: the language of the text; role: ``reference`` or ``translation``.
+    compared: false for a translation that was not compared with the reference for this card (no
+        text in that language, an empty text, a text in another language, or one that could not
+        be analyzed: its card problem, if reported, is a finding of its own); it then neither
+        states nor departs.
     states: the text states the condition (a phrase was read for it).
     departs: this translation departs from the reference here (always false for the reference).
     value: the slot value (``slot-differs``; sets as sorted lists), ``None`` otherwise or when
@@ -90,6 +94,7 @@ class Reading(BaseModel):
 
     lang: str
     role: Literal["reference", "translation"]
+    compared: bool = True
     states: bool = False
     departs: bool = False
     value: Any = None
@@ -386,14 +391,14 @@ def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str
             reports[lg] = cr
     if not reports:
         return None
+    compared = [lg for lg in tlangs if lg in reports and _was_compared(rc, tcards[lg], reports[lg])]
     findings = _card_problems(reports, rlang, cut)
-    findings += _condition_findings(cid, reports, tcards, sides, tlangs, rlang, rc, cat, include_effects, cut, cache)
-    for lg, cr in reports.items():
-        if (rc is not None and tcards[lg] is not None and (rc.text or "").strip() and (tcards[lg].text or "").strip()
-                and not any(m.kind == "language-mismatch" for m in cr.mismatches)):
-            rep.compared[lg] += 1
-            if not any(lg in f.departs or (f.verdict == "card" and f.side in (lg, rlang)) for f in findings):
-                rep.agreeing[lg] += 1
+    findings += _condition_findings(cid, reports, tcards, sides, tlangs, rlang, rc, cat, include_effects, cut, cache,
+                                    compared)
+    for lg in compared:
+        rep.compared[lg] += 1
+        if not any(lg in f.departs or (f.verdict == "card" and f.side in (lg, rlang)) for f in findings):
+            rep.agreeing[lg] += 1
     if not findings:
         return None
     first = next(iter(reports.values()))
@@ -420,6 +425,13 @@ def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str
     order = {k: i for i, k in enumerate(REFERENCE_KINDS + REFERENCE_CARD_KINDS)}
     out.findings = sorted(findings, key=lambda f: (f.verdict == "card", SEV_RANK[f.severity], order.get(f.kind, 99)))
     return out
+
+
+def _was_compared(rc: Card | None, tc: Card | None, cr: CardReport) -> bool:
+    """Whether the texts of the reference card ``rc`` and the translation ``tc`` were compared
+    (both present and not empty, each in the language asked, both analyzed)."""
+    return (rc is not None and tc is not None and bool((rc.text or "").strip()) and bool((tc.text or "").strip())
+            and not any(m.kind in ("language-mismatch", "analysis-failed", "empty-text") for m in cr.mismatches))
 
 
 def _role_words(detail: str, rlang: str, lang: str) -> str:
@@ -495,8 +507,10 @@ def _translations_differ(a: Mismatch, b: Mismatch, cross: CardReport | None) -> 
 
 def _condition_findings(cid: int, reports: dict[str, CardReport], tcards: dict[str, Card | None], sides: list[Side],
                         tlangs: list[str], rlang: str, rc: Card | None, cat: Catalog, include_effects: bool,
-                        cut: int, cache: dict | None = None) -> list[Finding]:
-    """The condition differences of every translation, matched across translations."""
+                        cut: int, cache: dict | None = None, compared: list[str] | None = None) -> list[Finding]:
+    """The condition differences of every translation, matched across translations; the verdicts
+    count only the ``compared`` translations (default: all)."""
+    compared = tlangs if compared is None else compared
     todo: dict[str, list[Mismatch]] = {lg: [m for m in cr.mismatches if m.kind in MISMATCH_KINDS]
                                        for lg, cr in reports.items()}
     crosses: dict[tuple[str, str], CardReport | None] = {}
@@ -527,17 +541,15 @@ def _condition_findings(cid: int, reports: dict[str, CardReport], tcards: dict[s
             if SEV_RANK[sev] > cut:
                 continue
             departs = [x for x in tlangs if x in group]
-            if len(departs) == 1 and len(tlangs) > 1:
+            if len(departs) == 1:
                 verdict: Verdict = "one"
-            elif len(tlangs) == 1:
-                verdict = "one"
-            elif len(departs) == len(tlangs):
+            elif len(departs) == len(compared):
                 first = group[departs[0]]
                 differ = any(_translations_differ(first, group[o], cross(departs[0], o)) for o in departs[1:])
                 verdict = "all-differ" if differ else "all-agree"
             else:
                 verdict = "some"
-            f = _finding(m, group, verdict, departs, reports, tcards, tlangs, rlang, rc)
+            f = _finding(m, group, verdict, departs, reports, tcards, tlangs, rlang, rc, compared)
             if m.kind == "slot-differs" and verdict in ("one", "some"):
                 # the translations that agree with the reference here, compared directly with a departing one
                 for r in f.translations:
@@ -565,7 +577,7 @@ def _differs_directly(m: Mismatch, other_span: tuple[int, int], cross: CardRepor
 
 def _finding(m: Mismatch, group: dict[str, Mismatch], verdict: Verdict, departs: list[str],
              reports: dict[str, CardReport], tcards: dict[str, Card | None], tlangs: list[str], rlang: str,
-             rc: Card | None) -> Finding:
+             rc: Card | None, compared: list[str] | None = None) -> Finding:
     """One :class:`Finding` from the matched differences ``group`` (language -> difference)."""
     kind = _KIND[m.kind]
     ref = Reading(lang=rlang, role="reference", states=m.kind != "extra-in-target",
@@ -578,12 +590,15 @@ def _finding(m: Mismatch, group: dict[str, Mismatch], verdict: Verdict, departs:
             readings.append(Reading(lang=lg, role="translation", departs=True, states=x.kind != "missing-in-target",
                                     value=x.target_value if x.kind == "slot-differs" else None,
                                     span=x.target_span, phrase=x.target_phrase, field=x.target_in))
+        elif compared is not None and lg not in compared:
+            readings.append(Reading(lang=lg, role="translation", compared=False))
         else:
             tc = tcards.get(lg)
             readings.append(_agreeing_reading(lg, m, reports.get(lg), tc.text if tc else None,
                                               tc.pendulum_effect if tc else None))
     sev = min((x.severity for x in group.values()), key=lambda s: SEV_RANK[s])
-    who = {"one": f"{departs[0]} departs from {rlang}",
+    absent = [r.lang for r in readings if not r.compared]
+    who = {"one": f"{departs[0]} departs from {rlang}" + (f" ({', '.join(absent)} not compared)" if absent else ""),
            "all-agree": f"every translation departs from {rlang} the same way (likely a misreading of the {rlang} "
                         f"text or an errata)",
            "all-differ": f"every translation departs from {rlang}, each differently",
