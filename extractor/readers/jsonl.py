@@ -23,7 +23,7 @@ def _lines(src: _Source) -> Iterator[tuple[int, bytes]]:
             for n, line in enumerate(f, 1):
                 if line.startswith(_BOM):
                     line = line[len(_BOM):]
-                if line.strip():
+                if line and not line.isspace():  # (not line.strip(): no copy of a long line)
                     yield n, line
         except OSError as e:
             raise InputError(f"{src.label}: cannot be read ({e.strerror or e})") from e
