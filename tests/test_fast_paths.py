@@ -121,14 +121,20 @@ def test_a_material_line_read_twice_is_equal():
 
 
 def test_the_budget_of_a_short_text_starts_at_its_first_window(monkeypatch):
-    """A short text reads no clock; one that turns long in normalizing still has a budget."""
-    import time
+    """A short text reads no clock; one that may need windows counts from the start; a short one
+    that turns long still has a budget from its first window on."""
+    seen = []
 
-    calls = []
-    real = time.process_time
-    monkeypatch.setattr(pl.time, "process_time", lambda: calls.append(1) or real())
-    analyze(Card(id=1, name="S", lang="en", text="Cannot be Special Summoned.", frame=Frame.from_type_line("Fiend", 4)))
-    assert calls == []
+    class Spy(pl._Budget):
+        def __init__(self, long: bool = True):
+            seen.append(long)
+            super().__init__(long)
+
+    monkeypatch.setattr(pl, "_Budget", Spy)
+    frame = Frame.from_type_line("Fiend", 4)
+    analyze(Card(id=1, name="S", lang="en", text="Cannot be Special Summoned.", frame=frame))
+    analyze(Card(id=2, name="L", lang="en", text="Cannot be Special Summoned. " * 60, frame=frame))
+    assert seen == [False, True]
     b = pl._Budget(long=False)
     assert b.deadline is None
     text = "Cannot be Special Summoned. " * 200  # longer than one window
