@@ -329,6 +329,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
 
     from .parallel import analyze_items
     from .patterns import load_catalog
+    from .pipeline import dump_result
     from .readers import InputError, read_cards
     from .writers import Writer
     from .meta import output_meta
@@ -375,7 +376,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     errors += 1
                     writer.write({"id": item.id, "name": item.name, "lang": lang or "en", "tags": [], "error": item.error})
                     continue
-                if names is not None:
+                if names is not None and res.materials:
                     resolve_names(res.materials, names, item.card.lang)
                 if item.warnings:
                     res.warnings[:0] = item.warnings
@@ -383,9 +384,9 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     errors += 1
                 elif res.tags:
                     tagged += 1
-                if any(w.startswith("language mismatch: ") for w in res.warnings):
+                if res.warnings and any(w.startswith("language mismatch: ") for w in res.warnings):
                     mismatch += 1
-                obj = res.model_dump(mode="json")
+                obj = dump_result(res)
                 partial += obj.get("coverage") == "partial"
                 if obj.get("error") is None:
                     obj.pop("error", None)  # a present "error" key marks a failed card

@@ -54,6 +54,7 @@ Precision was measured by reading partial cards of yaml-yugi en and zh-CN (``ben
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Any, Iterable, Literal, Sequence
 
 import regex
@@ -117,20 +118,15 @@ FILLER = {
 
 def _sentences(text: str, start: int, end: int, fam: str) -> list[tuple[int, int]]:
     """``[start, end)`` of normalized ``text`` cut into sentences (each stripped of outer spaces)."""
-    cuts = [start]
-    for m in _SENT_END[fam].finditer(text, start, end):
-        cut = m.start() if m.group() == "●" else m.end()
-        if cut > cuts[-1]:
-            cuts.append(cut)
-    cuts.append(end)
+    # the cuts never go back; two at one place leave an empty piece between them, skipped below
+    cuts = [start, *[m.start() if m.group() == "●" else m.end() for m in _SENT_END[fam].finditer(text, start, end)], end]
     out = []
     for s, e in zip(cuts, cuts[1:]):
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if e > s:
-            out.append((s, e))
+        chunk = text[s:e]
+        words = chunk.strip()  # str.strip() strips what str.isspace() calls a space
+        if words:
+            s += len(chunk) - len(chunk.lstrip())
+            out.append((s, s + len(words)))
     return out
 
 
@@ -166,12 +162,21 @@ def _first_line(text: str, start: int, end: int, fam: str) -> tuple[int, int] | 
     return (s, e)
 
 
-def _unit_start(text: str, s: int) -> int:
+def _unit_starts(text: str) -> list[int]:
+    """(zh) The offsets of the marks that start an effect in normalized ``text`` (line breaks,
+    ``●``, circled numbers), in order: :func:`_unit_start` looks them up."""
+    return [m.start() for m in _UNIT_START.finditer(text)]
+
+
+def _unit_start(text: str, s: int, starts: list[int] | None = None) -> int:
     """(zh) Where the effect holding normalized offset ``s`` starts: the last line break, ``●``
     or circled number before it (a Chinese effect is "①：…才能发动。…特殊召唤。": the sentence
-    that Summons follows the one that says 发动)."""
-    i = max(text.rfind(ch, 0, s + 1) for ch in "\n●①②③④⑤⑥⑦⑧⑨⑩")
-    return max(i, 0)
+    that Summons follows the one that says 发动).  ``starts``: :func:`_unit_starts` of ``text``
+    (made here when not given)."""
+    if starts is None:
+        starts = _unit_starts(text)
+    i = bisect_right(starts, s) - 1
+    return starts[i] if i >= 0 else 0
 
 
 def _minus(span: tuple[int, int], read: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -217,33 +222,44 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
     if frame is None or not frame.is_monster or frame.normal:
         return "complete", []
     text = mt.text
-    read = sorted(tuple(c.span) for c in conditions if getattr(c, "source", "text") == "text")
-    pieces: list[tuple[int, int]] = []  # normalized spans of summoning wording
-    groups: list[str] = []
     ms, me = seg.monster
     mat = seg.material
+    lead: tuple[int, int] | None = None  # the material line, read or not
     if mat is not None and mat[1] > mat[0]:
-        pieces.append(mat)
-        groups.append("material-line")
+        lead = mat
         ms = max(ms, mat[1])
-    elif frame.extra_deck and not any(getattr(c, "kind", None) == "material-line"
-                                      and getattr(c, "source", "text") == "text" for c in conditions):
-        first = _first_line(text, ms, me, fam)
-        if first is not None:  # unread is not absent: the materials of an Extra Deck monster
-            pieces.append(first)
-            groups.append("material-line")
-            ms = max(ms, first[1])
+    elif frame.extra_deck and not any(getattr(c, "kind", None) == "material-line" and _field(c, "source", "text") == "text"
+                                      for c in conditions):
+        lead = _first_line(text, ms, me, fam)  # unread is not absent: the materials of an Extra Deck monster
+        if lead is not None:
+            ms = max(ms, lead[1])
     pre = _PREFILTER[fam]
-    limit_read = any(getattr(c, "limit", None) for c in conditions if getattr(c, "source", "text") == "text")
-    for s, e in _sentences(text, ms, me, fam) if pre.search(text, ms, me) else ():
+    sentences = _sentences(text, ms, me, fam) if pre.search(text, ms, me) else ()
+    if not sentences and lead is None:
+        return "complete", []  # no summoning wording at all (most cards: the cheap test says so)
+    own = [c for c in conditions if _field(c, "source", "text") == "text"]
+    read = sorted(tuple(c.span) for c in own)
+    pieces: list[tuple[int, int]] = []  # normalized spans of summoning wording
+    groups: list[str] = []
+    if lead is not None:
+        pieces.append(lead)
+        groups.append("material-line")
+    limit_read = any(_field(c, "limit") for c in own)
+    units: list[int] | None = None  # (zh) where the effects start, found at the first need
+    marks = EFFECT_MARKS[fam]
+    for s, e in sentences:
         if not pre.search(text, s, e):
             continue  # neither a cue nor a Summon word can match here (the cheap test first)
         sent = text[s:e]
         effect = (text.startswith("●", s) or ":" in sent or ";" in sent  # the common marks first (plain string tests)
-                  or bool(EFFECT_MARKS[fam].search(sent)))
+                  or bool(marks.search(sent)))
         if effect and fam == "en" and _EN_KEEP.search(sent) and not _ACTIVATED.search(sent):
             effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
-        if effect or (fam == "zh" and EFFECT_MARKS[fam].search(text[_unit_start(text, s):e])):
+        if not effect and fam == "zh":
+            if units is None:
+                units = _unit_starts(text)
+            effect = marks.search(text, _unit_start(text, s, units), e) is not None
+        if effect:
             continue
         if frame.gemini and _GEMINI[fam].search(text, s, e):
             continue  # the Gemini reminder: read as a whole by the gemini condition
@@ -257,14 +273,28 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         os_, oe = mt.to_original(s, e)
         for rs, re_ in _minus((os_, oe), read):
             chunk = orig[rs:re_]
-            if len(regex.sub(r"\W", "", FILLER[fam].sub("", chunk))) >= 2:
+            if len(_NOT_WORD.sub("", FILLER[fam].sub("", chunk))) >= 2:
                 if not g:
                     g = _cue_group(text, s, e, fam, lang) or ("summon-sentence" if SUMMON_WORDS[fam].search(text, s, e)
                                                              else "")
                     if not g:
                         break  # neither a cue nor a Summon word: not summoning wording after all
                 # trim outer spaces / punctuation so the span points at the words
-                m = regex.search(r"[\w\"「」“”].*[\w\"」”)）]|[\w\"「」“”]", chunk, regex.S)
+                m = _WORDS.search(chunk)
                 if m:
                     unread.append([rs + m.start(), rs + m.end(), g])
     return ("partial" if unread else "complete"), unread
+
+
+_NOT_WORD = regex.compile(r"\W")
+#: the words of an unread piece: from its first to its last word character, quote or bracket
+_WORDS = regex.compile(r"[\w\"「」“”].*[\w\"」”)）]|[\w\"「」“”]", regex.S)
+
+
+def _field(c: Any, name: str, default: Any = None) -> Any:
+    """The field ``name`` of condition ``c``, ``default`` when its class has no such field (asked of
+    the class: a pydantic model answers a missing attribute slowly, through an exception)."""
+    fields = getattr(type(c), "model_fields", None)
+    if fields is not None and name not in fields:
+        return default
+    return getattr(c, name, default)

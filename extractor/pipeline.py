@@ -102,12 +102,15 @@ def _windows(text: str, start: int, end: int, size: int | None = None) -> list[t
 
 
 class _Budget:
-    """The CPU time one text may still take (:data:`CARD_TIMEOUT`), counted from its creation."""
+    """The CPU time one text may still take (:data:`CARD_TIMEOUT`), counted from its creation; or,
+    when ``long`` is false (texts too short to need windows unless normalizing doubles them), from
+    the first window matched: only windows check it, and reading the clock costs a system call per
+    card (a real card text is one window)."""
 
     __slots__ = ("deadline", "length")
 
-    def __init__(self) -> None:
-        self.deadline = time.process_time() + CARD_TIMEOUT
+    def __init__(self, long: bool = True) -> None:
+        self.deadline = time.process_time() + CARD_TIMEOUT if long else None
         self.length = 0  # of the text being matched, for the messages
 
     def run(self, cat: Catalog, text: str, lang: str, start: int, end: int,
@@ -120,6 +123,8 @@ class _Budget:
         if end - start <= WINDOW:
             return cat.run(text, lang, start, end, scopes=scopes)
         out: list[RawMatch] = []
+        if self.deadline is None:
+            self.deadline = time.process_time() + CARD_TIMEOUT
         for ws, we in _windows(text, start, end):
             if time.process_time() >= self.deadline:
                 raise TimeoutError(f"text too long to read in time: {self.length:,} characters, stopped at "
@@ -136,9 +141,12 @@ class _Budget:
 
 def _conditions(mt: MappedText, matches: list[RawMatch], lang: str, source: str,
                 warnings: list[str]) -> list[Any]:
+    if not matches:
+        return []
     out: list[Any] = []
     seen: set[tuple] = set()
-    for m in sorted(matches, key=lambda r: (r.start, -r.end)):
+    fam = lang_family(lang)
+    for m in sorted(matches, key=lambda r: (r.start, -r.end)) if len(matches) > 1 else matches:
         s, e = mt.to_original(m.start, m.end)
         kind = m.fields["kind"]
         key = (kind, s, e)
@@ -147,10 +155,10 @@ def _conditions(mt: MappedText, matches: list[RawMatch], lang: str, source: str,
         seen.add(key)
         try:
             out.append(CONDITION_CLASSES[kind](span=(s, e), phrase=mt.original[s:e], pattern_id=m.pattern.id,
-                                               lang=lang_family(lang), source=source, **m.fields))
+                                               lang=fam, source=source, **m.fields))
         except ValidationError as ex:
             warnings.append(f"pattern {m.pattern.id}: bad condition ({ex.errors()[0]['msg']})")
-    return _suppress(out)
+    return _suppress(out) if len(out) > 1 else out
 
 
 def _either_or(outer: Any, inner: Any) -> bool:
@@ -178,12 +186,21 @@ def _suppress(conds: list[Any]) -> list[Any]:
     for group in by_kind.values():
         if len(group) < 2:
             continue
-        own = [c for c in group if getattr(c, "method", None) == "own-effect"]
-        others = [c for c in group if getattr(c, "method", None) != "own-effect"] if own else group
+        own = [c for c in group if _method(c) == "own-effect"]
+        others = [c for c in group if _method(c) != "own-effect"] if own else group
         _contained(group, others, dropped)
         if own:
-            _contained([o for o in group if getattr(o, "method", None) != "named-card"], own, dropped)
+            _contained([o for o in group if _method(o) != "named-card"], own, dropped)
     return [c for c in conds if id(c) not in dropped] if dropped else list(conds)
+
+
+def _method(c: Any) -> Any:
+    """``c.method``, ``None`` for a condition kind without that field (asked of the class: a pydantic
+    model answers a missing attribute slowly, through an exception)."""
+    fields = getattr(type(c), "model_fields", None)
+    if fields is not None and "method" not in fields:
+        return None
+    return getattr(c, "method", None)
 
 
 def _contained(outer: list[Any], inner: list[Any], dropped: set[int]) -> None:
@@ -252,7 +269,7 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
         ValueError: unsupported language.  TimeoutError: a runaway pattern, or a text not read
         within :data:`CARD_TIMEOUT` seconds of CPU time (the message says how far it got).
     """
-    budget = _Budget()
+    budget = _Budget(len(text or "") + len(pendulum_effect or "") > WINDOW // 2)
     frame = frame or Frame()
     cat = catalog or load_catalog()
     fam = lang_family(lang)
@@ -286,8 +303,35 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
     if name:
         conds = _drop_self_named_ritual(conds, name, lang)
     conds = fit_material_lines(conds, frame)  # material lines only on Extra Deck monsters
+    if not conds:  # most cards: the profile and tags follow from the frame alone
+        profile, tags = _frame_only(frame)
+        return conds, profile, list(tags), mt, seg
     profile = build_profile(conds, frame)
     return conds, profile, tags_from_profile(profile), mt, seg
+
+
+#: frame -> ``(profile, tags)`` of a card whose text states no condition (two thirds of all cards):
+#: both follow from the frame alone (``build_profile([], frame)``), so they are built once per frame
+#: and the profile object is SHARED by those cards' results (read it, never change it).  Frames are
+#: immutable and hashable; a few dozen distinct frames occur in a card database.
+_FRAME_ONLY: dict[Frame, tuple[Profile, tuple[str, ...]]] = {}
+#: ``id`` of each shared profile of :data:`_FRAME_ONLY` -> its JSON form (:func:`dump_result`); the
+#: profiles are kept alive by :data:`_FRAME_ONLY`, so their ids stay theirs
+_SHARED_PROFILE_JSON: dict[int, dict] = {}
+_FRAME_ONLY_MAX = 4096  # frames with a Level each: a card database holds a few dozen
+
+
+def _frame_only(frame: Frame) -> tuple[Profile, tuple[str, ...]]:
+    """The profile and tags of a card of ``frame`` with no conditions: ``build_profile([], frame)``
+    and its tags, built once per frame (see :data:`_FRAME_ONLY`)."""
+    got = _FRAME_ONLY.get(frame)
+    if got is None:
+        profile = build_profile([], frame)
+        got = (profile, tuple(tags_from_profile(profile)))
+        if len(_FRAME_ONLY) < _FRAME_ONLY_MAX:
+            _FRAME_ONLY[frame] = got
+            _SHARED_PROFILE_JSON[id(profile)] = profile.model_dump(mode="json")
+    return got
 
 
 def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | None = None) -> CardResult:
@@ -314,12 +358,48 @@ def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | 
         return _failed(card, f"text too complex or too large to read ({type(e).__name__})")
     except Exception as e:  # noqa: BLE001 - one card must never stop the batch
         return _failed(card, f"internal error ({type(e).__name__}: {e})")
-    if not (card.text or "").strip():
+    if not card.text or card.text.isspace():  # (the same as not text.strip(), without a copy)
         warnings.append("empty text")
     tributes = profile.normal_summon.tributes if profile.normal_summon else None
     return CardResult(id=card.id, name=card.name, lang=card.lang, tags=tags, conditions=conds,
                       tributes=tributes, profile=profile, registers=reg, coverage=coverage, unread=unread, warnings=warnings,
                       **structure)
+
+
+#: The fields of :class:`CardResult` by their JSON form, for :func:`dump_result` (a test checks that
+#: together they are exactly the model's fields): values that are their own JSON form, lists of such
+#: values, ``unread`` (a list of ``[start, end, group]`` lists), the condition objects, the profile,
+#: and the structure lists of dicts.
+_SCALAR_FIELDS = ("id", "name", "lang", "tributes", "coverage", "error")
+_LIST_FIELDS = ("tags", "registers", "warnings")
+_OTHER_FIELDS = ("unread", "conditions", "profile", "procedures", "materials", "tribute_rules")
+_FIELDS = tuple(CardResult.model_fields)
+
+
+def dump_result(res: Any) -> dict:
+    """``res.model_dump(mode="json")``: the JSON form of one result (one ``tag`` output line), the
+    same dict, built faster for the usual card.  A card whose text states no condition (two thirds
+    of a card database) has no conditions, procedures, materials or Tribute rules and shares its
+    profile with the cards of its frame (:func:`_frame_only`, whose JSON form is made once): its
+    dict is built from the fields directly, each already in its JSON form, and its ``profile`` dict is
+    shared by those cards' dicts (read it, never change it: ``tag`` writes it at once).  Every other
+    result goes through pydantic's ``model_dump``.
+
+    Input: a :class:`CardResult` (or anything with ``model_dump(mode="json")``, such as the results
+    of ``tag --jobs``).  Output: the dict, keys in :class:`CardResult`'s field order.  Raises
+    nothing beyond ``model_dump``.
+    """
+    if type(res) is not CardResult:
+        return res.model_dump(mode="json")
+    d = res.__dict__
+    profile = _SHARED_PROFILE_JSON.get(id(d["profile"]))
+    if profile is None or d["conditions"] or d["procedures"] or d["materials"] or d["tribute_rules"]:
+        return res.model_dump(mode="json")
+    registers = d["registers"]
+    return {"id": d["id"], "name": d["name"], "lang": d["lang"], "tags": list(d["tags"]), "conditions": [],
+            "tributes": d["tributes"], "profile": profile, "registers": None if registers is None else list(registers),
+            "procedures": [], "materials": [], "tribute_rules": [], "coverage": d["coverage"],
+            "unread": [list(u) for u in d["unread"]], "warnings": list(d["warnings"]), "error": d["error"]}
 
 
 def _failed(card: Card, problem: str) -> CardResult:

@@ -19,6 +19,7 @@ Place names are the project's (``hand``, ``deck``, ``gy``, ``banished``, ``extra
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -211,6 +212,7 @@ def read_filter(text: str, lang: str) -> CardFilter:
     return CardFilter(phrase=text, names=names, archetypes=arch, card_kinds=kinds)
 
 
+@lru_cache(maxsize=4096)  # (perf) material lines repeat ("2 Level 4 monsters"); the result is immutable
 def read_material_line(summon: str, text: str, lang: str, alternative: bool = False) -> MaterialLine:
     """Read a material line (normalized text of the first line of an Extra Deck monster).
 

@@ -168,6 +168,7 @@ def to_simplified(mt: MappedText) -> MappedText:
 
 # markers of the community register (its canonical wording): present in a text, they record it
 _COMMUNITY = ("这张卡", "不能", "手卡", "卡组")
+_COMMUNITY_RE = re.compile("|".join(_COMMUNITY))  # one scan for the four markers
 
 
 def _registers_of(words: list[str], simplified: str) -> list[str]:
@@ -177,7 +178,7 @@ def _registers_of(words: list[str], simplified: str) -> list[str]:
     compounds and mark no register, nor does a wording of register ``any``."""
     tb = _tables()
     found = {tb.register_of[w] for w in set(words) if tb.terms[w] != w and tb.register_of[w] != "any"}
-    if any(m in simplified for m in _COMMUNITY):
+    if _COMMUNITY_RE.search(simplified):
         found.add("community")
     return sorted(found) or ["community"]
 

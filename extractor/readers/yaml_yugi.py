@@ -1,0 +1,70 @@
+"""yaml-yugi JSONL: one card a line, its name and text in ten languages."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from ..frame import Frame
+from .item import ReadItem, _card
+from .jsonl import _objects
+from .lenient import _id_finder
+from .source import _Source, _source
+from .values import _as_id
+
+_YAML_YUGI_ID = _id_finder(("password", "fake_password"))
+
+
+def read_yaml_yugi(path: str | Path, lang: str) -> Iterator[ReadItem]:
+    """yaml-yugi JSONL; ``lang`` picks ``text[lang]`` (``en``, ``zh-CN``, ``zh-TW``, ...; other
+    spellings of these through :func:`yaml_yugi_key`: ``zh-Hant`` reads ``zh-TW``).
+    The id is ``password`` (or ``fake_password``).  A card with no text in ``lang`` is an error
+    line naming the card; so is a ``password`` that is not an integer.
+
+    Raises:
+        InputError: the input cannot be opened or read.
+    """
+    return _read_yaml_yugi(_source(path), lang)
+
+
+#: yaml-yugi's own key for a language code that names the same writing another way (looked up
+#: lower-case): Traditional Chinese is ``zh-TW`` there, Simplified ``zh-CN``
+_YAML_YUGI_KEYS = {"zh-hant": "zh-TW", "zh-tw": "zh-TW", "zh-hk": "zh-TW", "zh-hans": "zh-CN", "zh-cn": "zh-CN",
+                   "zh": "zh-CN", "en-us": "en", "en-gb": "en", "ja-jp": "ja"}
+
+
+def yaml_yugi_key(lang: str) -> str:
+    """The key of yaml-yugi's ``name`` / ``text`` / ``pendulum_effect`` objects for ``lang``:
+    ``zh-Hant`` / ``zh-HK`` -> ``zh-TW``, ``zh-Hans`` / ``zh`` -> ``zh-CN``, ``en-US`` -> ``en``,
+    any case (``zh-cn`` -> ``zh-CN``); another code is returned as given.  Raises nothing.
+
+    The language check (:func:`extractor.normalize.lang_family`) accepts these spellings, so
+    they must find the text too (data/README.md: ``text`` in en, ja, ko, zh-TW, zh-CN, ...).
+    """
+    return _YAML_YUGI_KEYS.get(lang.strip().lower(), lang) if isinstance(lang, str) else lang
+
+
+def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
+    key = yaml_yugi_key(lang)
+    for n, d, warnings in _objects(src, _YAML_YUGI_ID):
+        if isinstance(d, ReadItem):
+            yield d
+            continue
+        names = d.get("name") if isinstance(d.get("name"), dict) else {}
+        name = names.get(key) or names.get("en") or ""
+        name = name if isinstance(name, str) else str(name)
+        cid, problem = _as_id(d.get("password"), "password")
+        if cid is None and problem is None:
+            cid, problem = _as_id(d.get("fake_password"), "fake_password")
+        if problem:
+            yield ReadItem(error=f"line {n}: card {name!r}: {problem}", name=name)
+            continue
+        text = (d.get("text") if isinstance(d.get("text"), dict) else {}).get(key)
+        if not text:
+            who = f"card {cid} {name!r}" if cid is not None else f"line {n}: card {name!r} (no passcode)"
+            asked = key if key == lang else f"{key} ({lang})"
+            yield ReadItem(error=f"{who}: no {asked} text", id=cid, name=name)
+            continue
+        frame = Frame.from_type_line(d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
+                                     d.get("card_type"))
+        pend = (d.get("pendulum_effect") or {}).get(key) if isinstance(d.get("pendulum_effect"), dict) else None
+        yield _card(warnings, id=cid, name=name, lang=lang, text=text, pendulum_effect=pend, frame=frame)
