@@ -37,6 +37,15 @@ def strip_furigana(mt: MappedText) -> MappedText:
     return mt
 
 
+def plain_name(name: str) -> str:
+    """A card name as it is read and shown: its ruby markup removed (yaml-yugi writes Japanese
+    names as ``オベリスクの<ruby>巨<rt>きょ</rt></ruby><ruby>神<rt>しん</rt></ruby>兵``, seed 004 shows
+    the printed name without the reading: ``オベリスクの巨神兵``).  Only the markup goes: a name
+    holding parentheses keeps them (names are not searched for inline furigana).  Input and
+    output: ``str``; a name without markup comes back unchanged.  Raises nothing."""
+    return _RT.sub("", name) if "<r" in name else name
+
+
 @lru_cache(maxsize=1)
 def _tables() -> tuple[dict[str, str], "regex.Pattern[str] | None", dict[str, str], "regex.Pattern[str] | None"]:
     """``characters`` and ``terms`` of ``patterns/terms/ja.yaml`` with their alternations."""

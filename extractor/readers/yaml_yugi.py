@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+from ..normalize.ja import plain_name
+
 from ..frame import Frame
 from .item import ReadItem, _card
 from .jsonl import _objects
@@ -51,7 +53,7 @@ def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
             continue
         names = d.get("name") if isinstance(d.get("name"), dict) else {}
         name = names.get(key) or names.get("en") or ""
-        name = name if isinstance(name, str) else str(name)
+        name = plain_name(name if isinstance(name, str) else str(name))
         cid, problem = _as_id(d.get("password"), "password")
         if cid is None and problem is None:
             cid, problem = _as_id(d.get("fake_password"), "fake_password")

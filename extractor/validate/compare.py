@@ -102,7 +102,7 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
                                     condition=g, source_span=a.span, target_span=b.span,
                                     source_phrase=a.where.phrase, target_phrase=b.where.phrase,
                                     source_value=x, target_value=y, source_in=a.field, target_in=b.field,
-                                    detail=f"{g}: {slot} {x} vs {y}"))
+                                    detail=f"{g}: {slot} source {x} vs target {y}"))
                 mark_status(a, "slot-differs")
                 mark_status(b, "slot-differs")
         for side, only, other_truncated in (("source", only_s, target_truncated), ("target", only_t, source_truncated)):

@@ -50,6 +50,7 @@ from ..patterns import Catalog, load_catalog
 from ..pipeline import Card
 from .check import _resolver, check_card
 from .inputs import Side, describe, read_side
+from ..normalize.ja import plain_name
 from .report import CARD_PROBLEM_KINDS, MISMATCH_KINDS, SEV_RANK, CardReport, Mark, Mismatch, Severity
 
 __all__ = ["FORMAT", "REFERENCE_KINDS", "REFERENCE_CARD_KINDS", "VERDICTS", "Reading", "Finding", "ReferenceCard",
@@ -67,7 +68,6 @@ VERDICTS: tuple[str, ...] = ("one", "all-agree", "all-differ", "some", "card")
 Verdict = Literal["one", "all-agree", "all-differ", "some", "card"]
 Field_ = Literal["text", "pendulum_effect"]
 
-_RUBY = re.compile(r"<rt>.*?</rt>|</?ruby>|<rp>.*?</rp>", re.S)  # a Japanese name's furigana markup
 _KIND = {"missing-in-target": "missing-in-translation", "extra-in-target": "extra-in-translation",
          "slot-differs": "slot-differs", "card-missing-in-source": "card-missing-in-reference",
          "card-missing-in-target": "card-missing-in-translation"}
@@ -403,7 +403,7 @@ def _one_card(cid: int, R: Side, sides: list[Side], rlang: str, tlangs: list[str
         return None
     first = next(iter(reports.values()))
     name = (rc.name if rc else "") or R.missing.get(cid, ("", ""))[0] or first.target_name or first.name
-    out = ReferenceCard(id=cid, name=_RUBY.sub("", name))
+    out = ReferenceCard(id=cid, name=plain_name(name))
     if rc is not None:
         out.names[rlang], out.texts[rlang], out.pendulum[rlang] = rc.name, rc.text, rc.pendulum_effect
     else:
