@@ -182,3 +182,117 @@ def test_japanese_player_locks_match_english(en, ja):
         conds, _ = _read(text, lang)
         return [(c.lock.who, c.lock.what, c.lock.from_places, c.lock.duration) for c in conds if c.kind == "player-lock"]
     assert locks(ja, "ja") == locks(en, "en") != []
+
+
+# --- the Japanese readings the fresh judge found wrong (docs/validate-judged/ja-reference-judged.md) ---
+
+@pytest.mark.parametrize("en,ja", [
+    ("Requires 3 Tributes to Normal Summon (cannot be Normal Set).",
+     "このカードを通常召喚する場合、３体をリリースして召喚しなければならない。"),
+    ("Requires 3 Tributes to Normal Summon (cannot be Normal Set). To Tribute Summon this card face-up, you can Tribute "
+     "Continuous Spells/Traps you control, as well as monsters.",
+     "このカードを通常召喚する場合、自分フィールドのモンスター３体をリリースして召喚しなければならず、"
+     "モンスターの代わりに自分フィールドの永続魔法・永続罠カードをリリースできる。"),
+    ("Cannot be Special Summoned. Requires 3 \"Steelswarm\" Tributes to Normal Summon (cannot be Normal Set).",
+     "このカードは特殊召喚できない。このカードを通常召喚する場合、自分フィールド上の「インヴェルズ」と名のついた"
+     "モンスター３体をリリースして召喚しなければならない。"),
+])
+def test_the_tribute_rule_a_normal_summon_needs_is_read_as_in_english(en, ja):
+    def rules(text, lang):
+        conds, _ = _read(text, lang)
+        return [(c.mode, c.count) for c in conds if c.kind == "tribute-rule"]
+    assert rules(ja, "ja") == rules(en, "en") == [("required", 3)]
+    conds, _ = _read(ja, "ja")
+    assert not compare_conditions(conds, _read(en, "en")[0], EFFECT)[0]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("冠を戴く蒼き翼＋コケ", ("冠を戴く蒼き翼", "コケ")),
+    ("二頭を持つキング・レックス＋屍を貪る竜", ("二頭を持つキング・レックス", "屍を貪る竜")),
+    ("砦を守る翼竜＋フェアリー・ドラゴン", ("砦を守る翼竜", "フェアリー・ドラゴン")),
+])
+def test_old_unquoted_fusion_material_names_are_names(text, want):
+    conds, _ = _read(text, "ja", Frame.from_type_line("Dragon / Fusion", 6))
+    (line,) = [c.line for c in conds if c.kind == "material-line"]
+    assert line.named_materials == want and line.count == (2, 2)
+
+
+@pytest.mark.parametrize("en,ja", [
+    ("3 Level 5 monsters\nYou can also Xyz Summon this card by using an \"Outer Entity\" Xyz Monster you control as "
+     "material. (Transfer its materials to this card.)",
+     "レベル５モンスター×３\nこのカードは自分フィールドの「外神」Ｘモンスターの上にこのカードを重ねてＸ召喚する事もできる。"),
+    ("2 Level 7 monsters\nYou can also Xyz Summon this card by using a \"Rebellion\" Xyz Monster you control as "
+     "material. (Transfer its materials to this card.)",
+     "レベル７モンスター×２\nこのカードは自分フィールドの「リベリオン」Ｘモンスターの上に重ねてＸ召喚する事もでき、"
+     "レベル７がＰ召喚可能な場合にＥＸデッキの表側のこのカードはＰ召喚できる。"),
+])
+def test_the_alternative_xyz_summon_is_read(en, ja):
+    frame = Frame.from_type_line("Dragon / Xyz / Effect", 7)
+
+    def alts(text, lang):
+        return [c.line.alternative for c in _read(text, lang, frame)[0] if c.kind == "material-line"]
+    assert alts(ja, "ja") == alts(en, "en") == [False, True]
+
+
+def test_fusion_summon_or_a_named_card_keeps_both_methods():
+    ja = ("「ブラック・マジシャン・ガール」＋ドラゴン族モンスター\n"
+          "このカードは上記のカードを融合素材にした融合召喚及び、「ティマイオスの眼」の効果でのみ特殊召喚できる。")
+    conds, _ = _read(ja, "ja", Frame.from_type_line("Dragon / Fusion / Effect", 7))
+    kinds = {c.kind: c for c in conds}
+    assert kinds["special-summon-only-by"].summon == "fusion"
+    assert kinds["must-be-special-summoned"].named_cards == ("ティマイオスの眼",)
+
+
+@pytest.mark.parametrize("ja", [
+    "このカードは通常召喚できない。自分のフィールド（表側表示）・墓地から炎族モンスター３体か「ブレイズ・キャノン」"
+    "カード１枚を除外した場合のみ手札・墓地から特殊召喚できる。",
+    "このカードは通常召喚できない。自分の墓地からモンスター３体または「墓守」モンスター１体を除外した場合のみ特殊召喚できる。",
+])
+def test_a_cost_with_alternatives_reads_no_count_never_a_sum(ja):
+    """CostAction has no "or": 「３体か…１枚」 is neither 4 (a sum) nor one of the two; the count is
+    not read (None), and the action, places and filter still are."""
+    conds, _ = _read(ja, "ja")
+    (cost,) = next(c for c in conds if c.kind == "builtin-special-summon").cost
+    assert cost.action == "banish" and cost.count is None and "gy" in cost.places
+
+
+def test_a_tribute_rule_with_alternatives_reads_no_count():
+    conds, _ = _read("このカードはモンスター３体または「墓守」モンスター１体をリリースして表側表示でアドバンス召喚する事もできる。", "ja")
+    (rule,) = [c for c in conds if c.kind == "tribute-rule"]
+    assert rule.mode == "optional" and rule.count is None
+
+
+def test_a_two_part_requirement_is_read_whole_as_in_english():
+    en = ("If your opponent controls 2 or more monsters and you control no monsters, you can Special Summon this card "
+          "(from your hand).")
+    ja = "①：相手フィールドにモンスターが２体以上存在し、自分フィールドにモンスターが存在しない場合、このカードは手札から特殊召喚できる。"
+
+    def req(text, lang):
+        (proc,) = [c for c in _read(text, lang)[0] if c.kind == "builtin-special-summon"]
+        return set(proc.requirement.parts), set(proc.requirement.whose)
+    assert req(ja, "ja") == req(en, "en") == ({"opponent-controls-monster", "control-no-monsters"}, {"you", "opponent"})
+
+
+def test_a_pendulum_summon_from_the_hand_is_no_place_to_tribute_from():
+    ja = ("このカードは通常召喚できない。手札からのＰ召喚、または自分フィールドのドラゴン族の融合・Ｓ・Ｘモンスターを"
+          "１体ずつリリースした場合のみ特殊召喚できる。")
+    procs = [c for c in _read(ja, "ja")[0] if c.kind == "builtin-special-summon"]
+    assert procs and all([(a.action, a.places) for a in p.cost] == [("tribute", ("field",))] for p in procs)
+
+
+def test_the_old_procedure_with_a_coin_toss_is_read_as_in_chinese():
+    ja = ("このカードは通常召喚できない。自分の「時の魔術師」のコイントスを当てた時、自分フィールド上に存在する"
+          "「ブラック・マジシャン」１体をリリースして手札またはデッキから特殊召喚する事ができる。")
+    zh = "这张卡不能通常召唤。猜中自己的「时间魔术师」的投掷硬币时，可以把自己场上存在的1只「黑魔术师」解放从手卡或者卡组特殊召唤。"
+
+    def proc(text, lang):
+        (p,) = [c for c in _read(text, lang)[0] if c.kind == "builtin-special-summon"]
+        return set(p.locations), [(a.action, a.count, a.places) for a in p.cost]
+    assert proc(ja, "ja") == proc(zh, "zh") == ({"hand", "deck"}, [("tribute", (1, 1), ("field",))])
+
+
+def test_a_material_line_opening_with_a_modifier_is_read():
+    ja = "装備カードを装備しているレベル９の「焔聖騎士帝－シャルル」１体\n①：このカードがＬ召喚した場合に発動できる。"
+    conds, _ = _read(ja, "ja", Frame.from_type_line("Warrior / Link / Effect", None))
+    (line,) = [c.line for c in conds if c.kind == "material-line"]
+    assert line.summon == "link" and line.count == (1, 1)

@@ -72,7 +72,9 @@ class SlotReader:
       ``cost_object_end``;
       ``cost_destination`` (where the cards go: "to the GY") is cut off the object;
       ``cost_count`` (groups ``n``, ``more``, ``max``, ``any``) gives the count, summed over
-      "1 LIGHT and 1 DARK monster"; ``cost_place`` gives the places (group ``own``: the location
+      "1 LIGHT and 1 DARK monster"; its group ``alt`` (an "or" between two counts: 「３体か「X」
+      カード１枚」) makes the count not read (``None``): a cost action has no alternatives, and
+      alternatives are never summed; ``cost_place`` gives the places (group ``own``: the location
       words of the list; ``opp``: the same, the opponent's; any other group: its name, ``__``
       between several places); ``filter_*`` give the filter's typed parts.
     - ``requirement_clause`` finds the precondition, ``requirement_kind`` types it (its group
@@ -152,7 +154,7 @@ class SlotReader:
 
     def count(self, obj: str) -> list | None:
         """``[min, max]`` of the object's counts (summed; ``max`` ``None`` = "or more"), ``None``
-        when none is stated."""
+        when none is stated or the counts are alternatives (group ``alt``)."""
         rx = self.rx("cost_count")
         if rx is None:
             return None
@@ -160,6 +162,8 @@ class SlotReader:
         for m in rx.finditer(obj):
             seen = True
             g = m.groupdict()
+            if g.get("alt") is not None:  # "3 or 1": alternatives, not a sum (no count is read)
+                return None
             if g.get("any") is not None:
                 lo, hi = lo + 1, None
                 continue
