@@ -280,15 +280,20 @@ def test_a_pendulum_summon_from_the_hand_is_no_place_to_tribute_from():
     assert procs and all([(a.action, a.places) for a in p.cost] == [("tribute", ("field",))] for p in procs)
 
 
-def test_the_old_procedure_with_a_coin_toss_is_read_as_in_chinese():
+def test_the_old_self_summon_with_a_coin_toss_is_read_as_in_english():
+    """「…コイントスを当てた時、…１体をリリースして手札またはデッキから特殊召喚する事ができる」 after
+    通常召喚できない: an effect with a trigger and a Tribute (seed 002), as English reads "If you called the
+    coin toss right ...: You can Tribute 1 "Dark Magician"; Special Summon this card"."""
     ja = ("このカードは通常召喚できない。自分の「時の魔術師」のコイントスを当てた時、自分フィールド上に存在する"
           "「ブラック・マジシャン」１体をリリースして手札またはデッキから特殊召喚する事ができる。")
-    zh = "这张卡不能通常召唤。猜中自己的「时间魔术师」的投掷硬币时，可以把自己场上存在的1只「黑魔术师」解放从手卡或者卡组特殊召唤。"
+    en = ("Cannot be Normal Summoned/Set. If you called the coin toss right for the effect of \"Time Wizard\": You can "
+          "Tribute 1 \"Dark Magician\" in your Monster Zone; Special Summon this card from your hand or Deck.")
 
-    def proc(text, lang):
-        (p,) = [c for c in _read(text, lang)[0] if c.kind == "builtin-special-summon"]
-        return set(p.locations), [(a.action, a.count, a.places) for a in p.cost]
-    assert proc(ja, "ja") == proc(zh, "zh") == ({"hand", "deck"}, [("tribute", (1, 1), ("field",))])
+    def effect(text, lang):
+        (e,) = [c for c in _read(text, lang)[0] if c.kind == "special-summons-itself"]
+        return set(e.locations), [(a.action, a.count, a.places) for a in e.cost]
+    assert effect(ja, "ja") == effect(en, "en") == ({"hand", "deck"}, [("tribute", (1, 1), ("field",))])
+    assert not [c for c in _read(ja, "ja")[0] if c.kind == "builtin-special-summon"]
 
 
 def test_a_material_line_opening_with_a_modifier_is_read():
