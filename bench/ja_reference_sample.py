@@ -4,12 +4,12 @@ Runs the reference mode on ../shared/data/yaml-yugi/cards.jsonl (reference ja; t
 and zh-CN; default settings, as the CLI: --min-severity medium), prints the counts per translation
 and per verdict, and writes
 
-- docs/validate-judged/ja-reference-sample.jsonl: one line per finding (every finding when there
+- docs/validate-judged/ja-reference-list.jsonl: one line per finding (every finding when there
   are at most --max of them, else a seeded sample of --max, drawn per verdict in proportion):
   ``n``, ``id``, ``name`` (English), the finding (``verdict``, ``departs``, ``kind``,
   ``condition``, ``slot``, ``severity``, ``reference`` and ``translations`` readings: values,
   spans into the original texts, phrases; ``detail``) and the three original texts;
-- docs/validate-judged/ja-reference-sample.md: a table with an EMPTY verdict column for the
+- docs/validate-judged/ja-reference-list.md: a table with an EMPTY verdict column for the
   judge, and the three texts of each item below it.
 
 The judge is not the author: this script never writes a verdict.
@@ -118,14 +118,14 @@ def main() -> None:
             texts.append(f"- {r.lang} phrase read: {('«' + r.phrase + '»') if r.phrase else '—'}"
                          f"{' (departs)' if r.departs else ''}{'' if r.compared else ' (not compared)'}")
         texts.append("")
-    (OUT / "ja-reference-sample.jsonl").write_text(
+    (OUT / "ja-reference-list.jsonl").write_text(
         "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
     head = f"""# `validate --reference ja` on yaml-yugi: the findings, for a fresh judge
 
 Command: `ygo-extractor validate ../shared/data/yaml-yugi/cards.jsonl --reference ja --target-lang en
 --target-lang zh-CN` (default settings), built by `.venv/bin/python bench/ja_reference_sample.py`;
 {len(lines)} findings on {len({x['id'] for x in lines})} cards. The lines with every reading (values,
-spans into the original texts) are in `ja-reference-sample.jsonl`.
+spans into the original texts) are in `ja-reference-list.jsonl`.
 
 The tool compares each translation (en, zh-CN) with the Japanese original and names the text it
 thinks departs from the Japanese: `one: en` (only the English departs; the Chinese agrees with
@@ -148,10 +148,10 @@ never a difference.
 | n | id, card | tool: which text departs | finding (kind, condition, slot: values ja / en / zh-CN) | sev | judgement |
 |---|---|---|---|---|---|
 """
-    (OUT / "ja-reference-sample.md").write_text(head + "\n".join(rows) + "\n\n## The texts\n\n" + "\n".join(texts),
+    (OUT / "ja-reference-list.md").write_text(head + "\n".join(rows) + "\n\n## The texts\n\n" + "\n".join(texts),
                                                 encoding="utf-8")
     _update_doc(rep, s, names, dt)
-    print(f"  wrote {OUT / 'ja-reference-sample.jsonl'} and .md")
+    print(f"  wrote {OUT / 'ja-reference-list.jsonl'} and .md")
 
 
 def _update_doc(rep, s, names, dt) -> None:
@@ -206,10 +206,11 @@ def _update_doc(rep, s, names, dt) -> None:
                     "../shared/data/i18n-2012/cards.ja.json ../shared/data/i18n-2012/cards.en.json "
                     "../shared/data/i18n-2012/cards.zh-CN.json --reference ja --target-lang en --target-lang zh-CN`: "
                     f"{per}; cards per verdict {s3['verdicts']}; {len(r3.cards)} cards in all."]
-    out += ["", "The fresh judge's files: [validate-judged/ja-reference-sample.md](validate-judged/ja-reference-sample.md) "
+    out += ["", "This list's files (each new run rewrites them; the judged sample of the first run is kept apart as "
+                "validate-judged/ja-reference-sample.{md,jsonl}): [validate-judged/ja-reference-list.md](validate-judged/ja-reference-list.md) "
                 "(verdict column empty; the three texts of each finding below the table) and "
-                "[validate-judged/ja-reference-sample.jsonl](validate-judged/ja-reference-sample.jsonl) (every reading, "
-                "spans into the original texts). Not judged by the author.", "", end]
+                "[validate-judged/ja-reference-list.jsonl](validate-judged/ja-reference-list.jsonl) (every reading, "
+                "spans into the original texts).", "", end]
     i, j = text.index(start), text.index(end) + len(end)
     doc.write_text(text[:i] + "\n".join(out) + text[j:], encoding="utf-8")
     print(f"  updated {doc}")
