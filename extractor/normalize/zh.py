@@ -10,7 +10,9 @@ Steps (each keeps the offset map):
 5. ``terms``: generations and registers of game terms to the canonical wording (此卡 -> 这张卡,
    不可 -> 不能, 手牌 -> 手卡, 牌组 -> 卡组, 祭品 -> 解放, 我方 -> 自己, ...); every rewrite records
    the register its source belongs to (see :func:`registers`).
-6. ``counters``: a measure word after a digit or a numeral 二..十 to 只 (1体 -> 1只, 三体 -> 三只;
+6. ``numerals``: a Chinese numeral before a measure word to digits (三体 -> 3体, 各一只 -> 各1只, 二体以上
+   -> 2体以上; not 一体化 / 合为一体, not 第一只): every reader of counts sees digits.
+7. ``counters``: a measure word after a digit or a numeral 二..十 to 只 (1体 -> 1只, 三体 -> 三只;
    not after 一, so 一体 "as one" stays).
 """
 from __future__ import annotations
@@ -100,6 +102,8 @@ class _Tables(NamedTuple):
     terms: dict[str, str]                 # ``terms``: wording -> canonical wording
     terms_re: "re.Pattern[str]"           # the keys of ``terms`` as one prefix tree
     register_of: dict[str, str]           # wording -> register (official, old, community, any)
+    numerals: dict[str, str]              # ``numerals.digits``: Chinese numeral -> digits
+    numeral_re: "regex.Pattern[str] | None"  # a numeral before a measure word (``numerals``)
     counters: dict[str, str]              # ``counters``: measure word -> 只
     counter_re: "regex.Pattern[str] | None"
     # for reading the registers from the terms pass itself (see normalize_zh): a pass before it
@@ -120,6 +124,16 @@ def _tables() -> _Tables:
     terms = {f: t for f, t, _ in data.get("terms", [])}
     register_of = {f: r for f, _, r in data.get("terms", [])}
     counters = data.get("counters", {})
+    num = data.get("numerals") or {}
+    numerals = {str(k): str(v) for k, v in (num.get("digits") or {}).items()}
+    numeral_re = None
+    if numerals and num.get("measures"):
+        alt = "|".join(map(regex.escape, numerals))
+        after = "".join(f"(?<!{regex.escape(w)})" for w in num.get("not_after", []))
+        before = "".join(f"(?!{regex.escape(w)})" for w in num.get("not_before", []))
+        measures = "|".join(map(regex.escape, num["measures"]))
+        # (never inside a longer numeral: 十二只, 二十只 stay as written)
+        numeral_re = regex.compile(f"{after}(?<!{alt})(?:{alt})(?=(?:{measures})){before}")
     counter_re = regex.compile(r"(?<=[0-9二两三四五六七八九十])(?:" + "|".join(map(regex.escape, counters)) + ")") if counters else None
     if all(len(c) == 1 for c in chars):
         # every key of `characters` is one character: a character class finds the same matches
@@ -135,7 +149,7 @@ def _tables() -> _Tables:
     neutral = frozenset(k for k, v in chars.items() if len(k) == 1 and len(v) == 1 and k not in letters and v not in letters)
     marks_neutral = letters.isdisjoint('"「」.。')
     keep = _opencc()[1].isdisjoint(set(_FULLWIDTH) | set(_FULLWIDTH.values()) | set('「」.。'))
-    return _Tables(chars, chars_re, chars_length, terms, _trie_alternation(terms), register_of, counters, counter_re,
+    return _Tables(chars, chars_re, chars_length, terms, _trie_alternation(terms), register_of, numerals, numeral_re, counters, counter_re,
                    fullwidth_touching, neutral, marks_neutral, keep)
 
 
@@ -237,6 +251,9 @@ def normalize_zh(text: str) -> MappedText:
         mt.registers = _registers_of(words, before_terms)
     else:
         mt.registers = registers(text)
+    if tb.numeral_re is not None and tb.numeral_re.search(mt.text):
+        numerals = tb.numerals
+        mt.sub(tb.numeral_re, lambda m: numerals[m.group()])
     if tb.counter_re is not None and tb.counter_re.search(mt.text):
         counters = tb.counters
         mt.sub(tb.counter_re, lambda m: counters[m.group()])
