@@ -364,3 +364,54 @@ def test_fresh_judge_phrasings_read_right(lang, text, kind, check):
 def test_effect_lines_are_no_material_line(text):
     from extractor.pipeline import analyze_text
     assert [c for c in analyze_text(text, "zh-CN", Frame(kind=None))[0] if c.kind == "material-line"] == []
+
+
+# -- the phrasings the second fresh judge found misread (docs/validate-judged/slots-fresh2-judged.md),
+# read right (texts written for the test in the same phrasing, not the judged cards' texts) --
+
+def test_fresh2_judge_phrasings_agree_across_languages():
+    # "from your side of the field and (your) GY": both places
+    en = ("Cannot be Normal Summoned/Set. Cannot be Special Summoned except by banishing all LIGHT monsters "
+          "from your side of the field and your Graveyard.")
+    assert _pair(en, "这张卡不能通常召唤。把自己的场上以及墓地存在的光属性怪兽全部除外才能特殊召唤。") == []
+    assert _pair(en.replace(" and your Graveyard", ""), "这张卡不能通常召唤。把自己的场上以及墓地存在的光属性怪兽全部除外才能特殊召唤。") == [
+        ("special-summon-method", "cost.from")]
+    # 各1只 / 各一体 after two kinds or two names: 2 cards
+    en2 = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 1 LIGHT and '
+           '1 DARK monster from your GY.')
+    assert _pair(en2, "这张卡不能通常召唤。只能从自己墓地把光屬性與闇屬性怪獸各一隻除外从手卡特殊召唤。") == []
+    en3 = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by sending 1 face-up "Test A" '
+           'and 1 face-up "Test B" you control to the GY.')
+    assert _pair(en3, "此卡不可通常召喚。僅能將我方場上表側表示的「測試A」和「測試B」各一體送入墓地才能特殊召喚。") == []
+    # a Chinese numeral count of a Tribute rule (三體) and a Synchro line's trailing 二體以上
+    en4 = "Cannot be Special Summoned. Cannot be Normal Summoned or Set except by Tributing 3 monsters."
+    assert _pair(en4, "此卡不能特殊召喚。只能解放我方場上存在的三體怪獸才可以通常召喚。") == []
+    assert _pair("1 LIGHT Tuner + 2 or more non-Tuner DARK monsters", "光屬性協調+協調以外的闇屬性怪獸二體以上", SYNCHRO) == []
+    assert _pair("1 LIGHT Tuner + 1 non-Tuner DARK monster", "光屬性協調+協調以外的闇屬性怪獸二體以上", SYNCHRO) == [
+        ("materials", "materials.non_tuner")]
+    # "Tributing 3 monsters whose original names are "A", "B", and "C"": 3, not 5
+    en5 = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by Tributing 3 monsters whose '
+           'original names are "Test A", "Test B", and "Test C".')
+    assert _pair(en5, "此卡不能通常召喚。將我方場上原本的卡名是「測試A」「測試B」「測試C」的怪獸各1隻解放的場合才能特殊召喚。") == []
+    # "Requires 3 "X" monsters to Normal Summon/Set" is a Tribute rule
+    assert _pair('Cannot be Special Summoned. Requires 3 "Test" monsters to Normal Summon/Set.',
+                 "这张卡不能特殊召唤，把自己场上3只「测试」怪兽解放的场合才能通常召唤。") == []
+    # 仅有对手场上才存在怪兽 = the opponent controls a monster and you control none
+    assert _pair("If the opponent controls a monster and you control no monsters, you can Special Summon this card "
+                 "(from your hand).", "①:仅有对手场上才存在怪兽的情况下,此卡可从手牌特殊召唤。") == []
+    # materials run on into the next sentence, materials in prose
+    from extractor.pipeline import analyze_text
+    lines = [c.line for c in analyze_text("「測試獸 甲」＋冠有「測試獸」之名的怪獸僅能將自己場上存在的上述卡片送回牌組的場合，才可從融合牌組特殊召喚。",
+                                          "zh-TW", Frame(kind=None))[0] if c.kind == "material-line"]
+    assert [(ln.summon, ln.count) for ln in lines] == [("fusion", (2, 2))]
+    assert _pair("5 Dragon-Type monsters\nThis monster cannot be Special Summoned except by Fusion Summon.",
+                 "这只怪兽只能以融合召唤来特殊召唤。用5只龙族怪兽作为融合素材来融合召唤。", FUSION) == []
+
+
+@pytest.mark.parametrize("text,out", [
+    ("三體怪獸", "3只怪兽"), ("各一隻", "各1只"), ("二體以上", "2只以上"), ("两张卡", "2张卡"),
+    ("一体化", "一体化"), ("合为一体", "合为一体"), ("第一只", "第一只"), ("十二只", "十二只"),
+])
+def test_chinese_numerals_before_a_measure_word_are_digits(text, out):
+    from extractor.normalize.zh import normalize_zh
+    assert normalize_zh(text).text == out
