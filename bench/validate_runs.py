@@ -6,6 +6,7 @@
     .venv/bin/python bench/validate_runs.py --runs held-out   # pairs never used to write patterns
     .venv/bin/python bench/validate_runs.py --runs i18n --half odd --sample 30
     .venv/bin/python bench/validate_runs.py --runs fresh,fresh2,fresh3,held-out,i18n --exclude-ids ids.json --sample 30
+    .venv/bin/python bench/validate_runs.py --runs fresh,fresh2,fresh3,fresh4,held-out,i18n --exclude-ids ids.json --sample 30
 
 Runs (``../shared/data``):
 
@@ -26,7 +27,12 @@ measurement of precision:
 ``--runs fresh2``: the remaining cross pairings (English of each era vs the 2012 and goat zh-CN,
 yaml-yugi and goat zh-CN vs the 2012 zh-TW), for a second check after the first was used.
 ``--runs fresh3``: two Chinese translations of the same cards (goat / 2012 / yaml-yugi zh-CN,
-yaml-yugi zh-CN vs the 2026 zh-TW): registers and eras, a third check.  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
+yaml-yugi zh-CN vs the 2026 zh-TW): registers and eras, a third check.
+``--runs fresh4``: pairings never used before (session 4, round 3, when the unseen cards of the
+others ran short): every other era and translation against the yaml-yugi zh-TW texts, goat English
+against yaml-yugi zh-CN, the English of 2005, 2012 and 2015 against today's (errata), and Japanese
+(2012 English vs 2012 Japanese, older English and Chinese vs yaml-yugi Japanese, 2012 vs today's
+Japanese).  The 2026 zh-TW prints share no card with the older sets (not paired).  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
 
 ``--runs i18n``: ``i18n-2012/cards.en.json`` vs ``cards.zh-CN.json`` and vs ``cards.zh-TW.json``
 (2012 texts with no card type; the zh-TW one a fan translation).  ``--half even|odd`` keeps only
@@ -93,7 +99,29 @@ FRESH3 = [  # two Chinese translations of the same card (registers, eras): nothi
     ("i18n-2012 zh-CN -> goat cdb zh-CN", "i18n-2012/cards.zh-CN.json", "cdb/goat-zh-CN.cdb", "zh-CN", "zh-CN"),
     ("yaml-yugi zh-CN -> prerelease-2026 zh-TW", "yaml-yugi/cards.jsonl", "cdb/prerelease-2026-zh-TW.cdb", "zh-CN", "zh-TW"),
 ]
-RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH, "fresh2": FRESH2, "fresh3": FRESH3}
+FRESH4 = [  # pairings never used before (session 4, round 3, when the unseen cards of the others ran short)
+    # the zh-TW texts of yaml-yugi against every other era and translation
+    ("goat cdb en -> yaml-yugi zh-TW", "cdb/goat-en-US.cdb", "yaml-yugi/cards.jsonl", "en", "zh-TW"),
+    ("salvation-2015 en -> yaml-yugi zh-TW", "cdb/salvation-2015-en.cdb", "yaml-yugi/cards.jsonl", "en", "zh-TW"),
+    ("i18n-2012 en -> yaml-yugi zh-TW", "i18n-2012/cards.en.json", "yaml-yugi/cards.jsonl", "en", "zh-TW"),
+    ("i18n-2012 zh-TW -> yaml-yugi zh-TW", "i18n-2012/cards.zh-TW.json", "yaml-yugi/cards.jsonl", "zh-TW", "zh-TW"),
+    ("goat cdb zh-CN -> yaml-yugi zh-TW", "cdb/goat-zh-CN.cdb", "yaml-yugi/cards.jsonl", "zh-CN", "zh-TW"),
+    ("i18n-2012 zh-CN -> yaml-yugi zh-TW", "i18n-2012/cards.zh-CN.json", "yaml-yugi/cards.jsonl", "zh-CN", "zh-TW"),
+    ("goat cdb en -> yaml-yugi zh-CN", "cdb/goat-en-US.cdb", "yaml-yugi/cards.jsonl", "en", "zh-CN"),
+    # English of three eras against today's (errata: real differences expected)
+    ("goat cdb en -> yaml-yugi en", "cdb/goat-en-US.cdb", "yaml-yugi/cards.jsonl", "en", "en"),
+    ("salvation-2015 en -> yaml-yugi en", "cdb/salvation-2015-en.cdb", "yaml-yugi/cards.jsonl", "en", "en"),
+    ("i18n-2012 en -> yaml-yugi en", "i18n-2012/cards.en.json", "yaml-yugi/cards.jsonl", "en", "en"),
+    ("goat cdb en -> salvation-2015 en", "cdb/goat-en-US.cdb", "cdb/salvation-2015-en.cdb", "en", "en"),
+    # Japanese (yaml-yugi en vs ja was a development pairing: not here)
+    ("i18n-2012 en -> ja", "i18n-2012/cards.en.json", "i18n-2012/cards.ja.json", "en", "ja"),
+    ("salvation-2015 en -> yaml-yugi ja", "cdb/salvation-2015-en.cdb", "yaml-yugi/cards.jsonl", "en", "ja"),
+    ("goat cdb en -> yaml-yugi ja", "cdb/goat-en-US.cdb", "yaml-yugi/cards.jsonl", "en", "ja"),
+    ("i18n-2012 ja -> yaml-yugi ja", "i18n-2012/cards.ja.json", "yaml-yugi/cards.jsonl", "ja", "ja"),
+    ("goat cdb zh-CN -> yaml-yugi ja", "cdb/goat-zh-CN.cdb", "yaml-yugi/cards.jsonl", "zh-CN", "ja"),
+]
+RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH, "fresh2": FRESH2, "fresh3": FRESH3,
+            "fresh4": FRESH4}
 
 
 def _flat(s: str) -> str:
