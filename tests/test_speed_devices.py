@@ -178,3 +178,67 @@ def test_start_anchor_runs_give_the_same_matches_as_a_scan():
     got = [(m.pattern.id, m.start, m.end) for m in cat.run(text, "zh-CN", 0, len(text)) if m.pattern in ps]
     want = [(p.id, m.start(), m.end()) for p in ps for m in p.regex.finditer(text)]
     assert sorted(got) == sorted(want) and want  # the Fusion material line is found either way
+
+
+# -- the keyed name alias table, kept beside the compiled catalog -------------------------------------
+
+@pytest.fixture
+def fresh_names(monkeypatch, tmp_path):
+    from extractor import names as N
+
+    monkeypatch.setenv("YGO_EXTRACTOR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("YGO_EXTRACTOR_NO_CACHE", raising=False)
+
+    def clear():
+        for f in (N._keyed, N._aliases, N._blocked):
+            f.cache_clear()
+
+    clear()
+    yield N, tmp_path / "cache", clear
+    clear()
+
+
+def test_keyed_alias_table_is_kept_and_a_warm_run_keys_no_name(fresh_names, monkeypatch):
+    N, cache, clear = fresh_names
+    old = "元素英雄 水泡侠"  # an older zh-CN name of "Elemental HERO Bubbleman"
+    assert N.resolve_name(old, "zh-CN", N.NameTable()) == 79979666
+    (kept,) = cache.glob("names-*.pickle")
+    assert kept.name == f"names-{P._cache_key(PATTERNS_DIR)}.pickle"
+    built = N._keyed()
+    clear()
+
+    def no_keying(*a, **k):
+        raise AssertionError("a warm run keyed the alias names again")
+
+    monkeypatch.setattr(N, "name_keys", no_keying)
+    assert N.resolve_name(old, "zh-CN", N.NameTable()) == 79979666
+    assert N.main_passcode(36996508) == 46986414
+    warm = N._keyed()
+    assert warm is not built and warm == built
+    assert dict(warm["zh"].loose) == dict(built["zh"].loose) and warm["blocked"] == built["blocked"]
+
+
+def test_keyed_alias_table_without_the_cache_is_the_same(fresh_names, monkeypatch):
+    N, cache, clear = fresh_names
+    N._keyed()
+    kept = N._keyed()
+    clear()
+    monkeypatch.setenv("YGO_EXTRACTOR_NO_CACHE", "1")
+    assert N._keyed() == kept and N._keyed()["zh"].loose == kept["zh"].loose
+    clear()
+    (path,) = cache.glob("names-*.pickle")
+    path.write_bytes(b"damaged")  # read back as nothing: built again, no error
+    monkeypatch.delenv("YGO_EXTRACTOR_NO_CACHE")
+    assert N._keyed() == kept
+
+
+@pytest.mark.parametrize("edit", ["names/aliases.json.gz", "terms"])
+def test_cache_key_changes_with_the_alias_file_and_the_term_tables(tmp_path, edit):
+    import shutil
+
+    copy = tmp_path / "patterns"
+    shutil.copytree(PATTERNS_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    key = P._cache_key(copy)
+    target = copy / edit if edit.endswith(".gz") else sorted((copy / edit).glob("*.yaml"))[0]
+    target.write_bytes(target.read_bytes() + b"\n")
+    assert P._cache_key(copy) != key

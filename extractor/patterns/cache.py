@@ -1,7 +1,9 @@
 """The compiled catalog, kept on disk (a speed device; see below)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import regex
 
@@ -18,10 +20,12 @@ from .runner import Catalog
 # versions: any edit anywhere makes a new key, and a file is only ever read under its own key.  A
 # speed device only: any problem with the cache (a folder that cannot be written, a damaged file)
 # means the catalog is built from its files as without it; ``YGO_EXTRACTOR_NO_CACHE=1`` turns it
-# off.
+# off.  Other tables built from catalog files are kept the same way under the same key
+# (:func:`cached_build`): the name alias table keyed by the normalizer (``names-<key>.pickle``).
 
 _PICKLE_PROTOCOL = 5
 _CACHE_KEEP = 8  # cache files kept (this key's and the newest others)
+T = TypeVar("T")
 
 
 def _cache_key(catalog_dir: Path) -> str:
@@ -51,50 +55,81 @@ def _cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "ygo-extractor"
 
 
+def _current_key() -> str:
+    """The cache key (:func:`_cache_key`) of the shipped catalog and extractor package, hashed once
+    per process (every later cached table of this process reads it again for free).
+
+    Raises:
+        OSError: a file cannot be read."""
+    global _KEY
+    if _KEY is None:
+        _KEY = _cache_key(PATTERNS_DIR)
+    return _KEY
+
+
+_KEY: str | None = None
+
+
+def cached_build(kind: str, build: Callable[[], T], expect: type) -> T:
+    """The value ``build()`` makes, kept in the cache folder as ``<kind>-<key>.pickle`` under the
+    key of the shipped catalog and extractor package (:func:`_current_key`: any edit of a catalog
+    file -- the patterns, the normalizer's term tables, the name alias table -- or of a module makes
+    a new key).  A file of the current key whose content is an ``expect`` is returned as read;
+    else ``build()`` runs and its value is written (atomically; of the other keys' ``<kind>-``
+    files the newest few are kept).  Input: a file name prefix (letters and dashes), a function of
+    no arguments, the type of its value.  Output: that value.  A problem with the cache (turned off
+    by ``YGO_EXTRACTOR_NO_CACHE``, a catalog not on a file system, a folder that cannot be written,
+    a damaged file) is never an error: ``build()`` is then called as without it.  Raises what
+    ``build`` raises."""
+    import os
+    import pickle
+    import tempfile
+
+    if os.environ.get("YGO_EXTRACTOR_NO_CACHE") or not isinstance(PATTERNS_DIR, Path):
+        return build()
+    try:
+        path = _cache_dir() / f"{kind}-{_current_key()}.pickle"
+    except (OSError, RuntimeError):  # RuntimeError: no home folder
+        return build()
+    try:
+        with open(path, "rb") as f:
+            value = pickle.load(f)
+        if isinstance(value, expect):
+            return value
+    except Exception:  # missing, unreadable or damaged: build it again
+        pass
+    value = build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(value, f, protocol=_PICKLE_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        # keep the newest few (other installs, other versions); remove the rest
+        others = sorted((f for f in path.parent.glob(f"{kind}-*.pickle") if f != path),
+                        key=lambda f: f.stat().st_mtime, reverse=True)
+        for old in others[_CACHE_KEEP - 1:]:
+            old.unlink(missing_ok=True)
+    except (OSError, pickle.PickleError):
+        pass
+    return value
+
+
 def _disk_cached(build):
     """Wrap ``load_catalog(root)``: for the shipped catalog (``root`` None, on a file system) load
     the compiled catalog from the cache file of the current key when there is one; else build it
-    and write that file (atomically; of the files of other keys the newest few are kept).  A problem with
-    the cache is never an error: the catalog is then built from its files."""
+    and write that file (:func:`cached_build` with the prefix ``catalog``).  A problem with the
+    cache is never an error: the catalog is then built from its files."""
     import functools
-    import os
 
     @functools.wraps(build)
     def load(root: str | None = None) -> "Catalog":
-        if root is not None or os.environ.get("YGO_EXTRACTOR_NO_CACHE") or not isinstance(PATTERNS_DIR, Path):
+        if root is not None:
             return build(root)
-        import pickle
-        import tempfile
-
-        try:
-            path = _cache_dir() / f"catalog-{_cache_key(PATTERNS_DIR)}.pickle"
-        except (OSError, RuntimeError):  # RuntimeError: no home folder
-            return build(root)
-        try:
-            with open(path, "rb") as f:
-                cat = pickle.load(f)
-            if isinstance(cat, Catalog):
-                return cat
-        except Exception:  # missing, unreadable or damaged: build it again
-            pass
-        cat = build(root)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".catalog-", suffix=".tmp", dir=path.parent)
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    pickle.dump(cat, f, protocol=_PICKLE_PROTOCOL)
-                os.replace(tmp, path)
-            except BaseException:
-                os.unlink(tmp)
-                raise
-            # keep the newest few (other installs, other versions); remove the rest
-            others = sorted((f for f in path.parent.glob("catalog-*.pickle") if f != path),
-                            key=lambda f: f.stat().st_mtime, reverse=True)
-            for old in others[_CACHE_KEEP - 1:]:
-                old.unlink(missing_ok=True)
-        except (OSError, pickle.PickleError):
-            pass
-        return cat
+        return cached_build("catalog", lambda: build(None), Catalog)
 
     return load
