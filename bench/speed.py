@@ -442,7 +442,9 @@ def pattern_costs(lang: str, top: int = 25) -> int:
         p = by_id[pid]
         pos = [[m.start() for m in p.anchor.finditer(r)] for r in regions] if p.anchor is not None else None
         t = time.process_time()
-        if pos is None:
+        if p.within is not None:  # the pieces that hold a cue, as Catalog.run does
+            n = sum(1 for r in regions for a, b in pt.runner._pieces(r, *p.within) for _ in p.regex.finditer(r, a, b))
+        elif pos is None:
             n = sum(1 for r in regions for _ in p.regex.finditer(r))
         else:
             n = sum(len(pt._anchored(p.regex, r, ps_, False) or ()) for r, ps_ in zip(regions, pos))

@@ -137,3 +137,59 @@ def test_material_lines_are_read_only_where_the_frame_keeps_them():
              for f, t in (("fusion", "Warrior / Fusion / Effect"), ("main", "Warrior / Effect"), ("unknown", None))}
     assert "material-line" in kinds["fusion"] and "material-line" in kinds["unknown"]
     assert "material-line" not in kinds["main"]
+
+
+# -- the `within` gate: only the sentence pieces that hold a cue -----------------------------------
+
+def test_pieces_are_the_sentence_pieces_that_hold_a_cue():
+    from extractor.patterns.runner import _pieces
+
+    text = "①:A不能B。C。D不能E;F仅可G:H"
+    assert _pieces(text, "。;:", ("不能",)) == [(2, 6), (9, 13)]   # A不能B, D不能E
+    assert _pieces(text, "。;:", ("不能", "仅可")) == [(2, 6), (9, 13), (14, 18)]
+    assert _pieces(text, "。;:", ("只能",)) == []
+    assert _pieces("不能不能", "。", ("不能",)) == [(0, 4)]   # one piece, once
+
+
+def test_within_is_checked_when_the_catalog_is_loaded(tmp_path):
+    from extractor.patterns import PatternError
+    from extractor.patterns.loader import _within
+
+    assert _within({"breaks": "。;:", "cue": ["不能"]}, "x") == ("。;:", ("不能",))
+    assert _within({"breaks": "。", "cue": "しか"}, "x") == ("。", ("しか",))
+    assert _within(None, "x") is None
+    for bad in ({"breaks": "。"}, {"cue": ["不能"]}, {"breaks": "。", "cue": ["不能。"]}, {"breaks": "", "cue": ["x"]}, "。"):
+        with pytest.raises(PatternError, match="'within' needs"):
+            _within(bad, "zh/x.yaml: pattern p")
+
+
+def test_within_gated_patterns_find_what_finditer_finds_on_examples_and_the_corpus(shared):
+    """The claim of each ``within`` gate (no match holds a break character, each holds a cue)
+    held against plain ``finditer`` over whole texts: the patterns' examples joined into one text,
+    and the yaml-yugi texts that hold a cue."""
+    import orjson
+
+    cat = load_catalog()
+    gated = [p for p in cat.patterns if p.within is not None]
+    assert {p.id for p in gated} >= {"zh.player-lock-cannot", "zh.player-lock-can-only",
+                                      "ja.player-lock-cannot", "ja.player-lock-only"}
+    texts = {"zh-CN": [], "ja": []}
+    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
+        for line in f:
+            t = orjson.loads(line).get("text") or {}
+            for lang in texts:
+                if t.get(lang):
+                    texts[lang].append(t[lang])
+    checked = found = 0
+    for p in gated:
+        lang = "zh-CN" if p.lang == "zh" else p.lang
+        joined = "".join(e["text"] for e in p.examples_match) + "".join(p.examples_no_match)
+        cued = [x for x in texts[lang] if any(c in x for c in ("不能", "不可", "仅可", "只能", "しか", "できない"))]
+        for raw in [joined] + cued[:2500]:
+            text = normalize(raw, lang).text
+            want = [(m.start(), m.end()) for m in p.regex.finditer(text)]
+            got = [(m.start, m.end) for m in cat.run(text, lang) if m.pattern is p]
+            assert got == want, (p.id, text)
+            checked += 1
+            found += len(want)
+    assert checked > 1000 and found > 1000

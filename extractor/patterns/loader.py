@@ -203,12 +203,39 @@ def _load_file(path: Traversable, where: str, seen: set[str],
                 raise PatternError(f"{where}: pattern {pid}: bad anchor ({e})") from e
         if anchor is not None and any(m.end() > m.start() for e in matches for m in anchor.finditer(e["text"])):
             raise PatternError(f"{where}: pattern {pid}: 'anchor' must be zero-width (lookarounds, ^)")
+        within = _within(d.get("within"), f"{where}: pattern {pid}")
+        if within is not None and anchor is not None:
+            raise PatternError(f"{where}: pattern {pid}: 'within' and 'anchor' cannot be used together")
         out.append(Pattern(id=pid, lang=fam, regex=rx, yields=dict(d["yields"]), captures=caps,
                            scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req), anchor=anchor,
                            examples_match=matches, examples_no_match=list(ex.get("no_match") or []),
                            file=str(where), note=d.get("note", ""), source=written,
-                           anchor_source=str(d.get("anchor") or "")))
+                           anchor_source=str(d.get("anchor") or ""), within=within))
     return out
+
+
+def _within(spec: Any, where: str) -> tuple[str, tuple[str, ...]] | None:
+    """A pattern's ``within`` field (``{breaks: "。;:", cue: [不能]}``, a gate: every match of the
+    pattern lies inside one piece of the text between two ``breaks`` characters -- its regex can
+    never match one of them -- and that piece holds one of the ``cue`` literals, which the regex
+    needs) as ``(breaks, cues)``; ``None`` when absent.  The claim is the author's, like
+    ``requires``: tests/test_match_gates.py holds every gated pattern to it on the examples and on
+    the corpus.
+
+    Raises:
+        PatternError: not a mapping of a non-empty ``breaks`` string and a non-empty ``cue`` list
+            of non-empty literals holding no break character."""
+    if spec is None:
+        return None
+    breaks = spec.get("breaks") if isinstance(spec, dict) else None
+    cues = spec.get("cue") if isinstance(spec, dict) else None
+    if isinstance(cues, str):
+        cues = [cues]
+    if (not isinstance(breaks, str) or not breaks or not isinstance(cues, list) or not cues
+            or not all(isinstance(c, str) and c and not any(b in c for b in breaks) for c in cues)):
+        raise PatternError(f"{where}: 'within' needs 'breaks' (the characters no match holds, a string) "
+                           f"and 'cue' (literals without those characters, one of which every match holds)")
+    return breaks, tuple(cues)
 
 
 class _FragmentsByLang(dict):

@@ -37,6 +37,9 @@ class Pattern:
     note: str = ""
     source: str = ""  # the regex as written in the file (fragment references not expanded)
     anchor_source: str = ""  # the anchor as written
+    # ``within``: (breaks, cues): every match lies inside one piece of the text between two of the
+    # ``breaks`` characters, a piece that holds one of the ``cues`` (see Catalog.run)
+    within: "tuple[str, tuple[str, ...]] | None" = None
 
 
 @dataclass(slots=True)

@@ -114,6 +114,14 @@ class Catalog:
                     continue  # the text lacks something every match needs
                 if guarded is None:
                     guarded = _arm()
+                if p.within is not None:  # only the pieces of the text that hold a cue
+                    breaks, cues = p.within
+                    for a, b in _pieces(region, breaks, cues):
+                        it = (p.regex.finditer(region, a, b) if guarded
+                              else p.regex.finditer(region, a, b, timeout=REGEX_TIMEOUT))
+                        for m in it:
+                            out.append(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)))
+                    continue
                 if p.anchor is not None:
                     pos = starts.get(p.anchor.pattern)
                     if pos is None:
@@ -137,6 +145,32 @@ class Catalog:
             if guarded:
                 _disarm()
         return out
+
+
+def _pieces(region: str, breaks: str, cues: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The pieces of ``region`` between two ``breaks`` characters (or an end) that hold one of
+    ``cues`` (literals without a break character), as ascending ``(start, end)`` offsets: where
+    a pattern with the gate ``within`` can match.  ``finditer(region, start, end)`` over them
+    gives what ``finditer(region)`` gives when, as the gate claims, no match holds a break
+    character (so none crosses from one piece into another, and none lies in a piece without a
+    cue) and no lookaround looks across one (``(?!的|成功)`` at a piece's end sees the break
+    character or the end alike: neither starts 的; a ``$`` would hold at a piece's end, so a gated
+    pattern must not need one there; a lookbehind sees the text before the piece as usual).  Input: normalized text, the gate's breaks
+    and cues.  Output: the pieces.  Raises nothing."""
+    spans: set[tuple[int, int]] = set()
+    n = len(region)
+    for cue in cues:
+        i = region.find(cue)
+        while i >= 0:
+            a = max(region.rfind(c, 0, i) for c in breaks) + 1
+            b = n
+            for c in breaks:
+                j = region.find(c, i, b)
+                if j >= 0:
+                    b = j
+            spans.add((a, b))
+            i = region.find(cue, b)
+    return sorted(spans)
 
 
 def _checks(p: Pattern, keep: int = 3) -> tuple[tuple[str, ...], ...]:
