@@ -222,22 +222,27 @@ def failing(rep, severity: str) -> int:
     return sum(1 for c in rep.cards for m in c.mismatches if _RANK[m.severity] <= cut)
 
 
-def _write(rep, output: str | None, html_path: str | None, html_limit: int) -> None:
-    from .validate import iter_output, render_html
+def _write(rep, output: str | None, html_path: str | None, html_limit: int, reference: bool = False) -> None:
+    """Write a validate report: its JSONL lines to ``output`` (``-``: standard output; a file is
+    replaced atomically) and its HTML page to ``html_path`` (at most ``html_limit`` cards, 0: all).
+    ``reference``: ``rep`` is a ``--reference`` report (its own lines and page).  Raises
+    ``OSError`` from the file system."""
+    from .validate import iter_output, iter_reference_output, render_html, render_reference_html
     from .writers import atomic_path
 
+    lines, page = (iter_reference_output, render_reference_html) if reference else (iter_output, render_html)
     if output:
         if output == "-":
-            for obj in iter_output(rep):
+            for obj in lines(rep):
                 sys.stdout.buffer.write(orjson.dumps(obj) + b"\n")
             sys.stdout.flush()
         else:
             with atomic_path(output) as tmp, open(tmp, "wb") as f:
-                for obj in iter_output(rep):
+                for obj in lines(rep):
                     f.write(orjson.dumps(obj) + b"\n")
     if html_path:
         with atomic_path(html_path) as tmp:
-            tmp.write_text(render_html(rep, max_cards=html_limit or None), encoding="utf-8")
+            tmp.write_text(page(rep, max_cards=html_limit or None), encoding="utf-8")
 
 
 _MAX_ERRORS = 20  # reader errors listed on the terminal; --errors FILE gets all
@@ -300,7 +305,7 @@ def _reference_mode(source, targets, reference, target_langs, source_format, tar
         click.echo("interrupted: no output written", err=True)
         sys.exit(130)
     try:
-        _write_reference(rep, output, html_path, html_limit)
+        _write(rep, output, html_path, html_limit, reference=True)
         if errors_path:
             from .writers import atomic_path
             with atomic_path(errors_path) as tmp:
@@ -352,24 +357,6 @@ def _run_reference(source, translations, reference, target_langs, source_format,
         if bar is not None:
             bar.stop()
     return rep, time.perf_counter() - t0
-
-
-def _write_reference(rep, output: str | None, html_path: str | None, html_limit: int) -> None:
-    from .validate import iter_reference_output, render_reference_html
-    from .writers import atomic_path
-
-    if output:
-        if output == "-":
-            for obj in iter_reference_output(rep):
-                sys.stdout.buffer.write(orjson.dumps(obj) + b"\n")
-            sys.stdout.flush()
-        else:
-            with atomic_path(output) as tmp, open(tmp, "wb") as f:
-                for obj in iter_reference_output(rep):
-                    f.write(orjson.dumps(obj) + b"\n")
-    if html_path:
-        with atomic_path(html_path) as tmp:
-            tmp.write_text(render_reference_html(rep, max_cards=html_limit or None), encoding="utf-8")
 
 
 def _reference_summary(rep, dt: float) -> None:
