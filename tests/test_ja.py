@@ -301,3 +301,43 @@ def test_a_material_line_opening_with_a_modifier_is_read():
     conds, _ = _read(ja, "ja", Frame.from_type_line("Warrior / Link / Effect", None))
     (line,) = [c.line for c in conds if c.kind == "material-line"]
     assert line.summon == "link" and line.count == (1, 1)
+
+
+# -- issue 11 (a new user's findings): Types, Attribute lists, clause numbers, typed requirements ---
+
+@pytest.mark.parametrize("text,types", [
+    ("このカードは自分の墓地からドラゴン族モンスター２体を除外し、手札から特殊召喚できる。", ("Dragon",)),
+    ("このカードは自分フィールドの機械族モンスター１体をリリースし、手札から特殊召喚できる。", ("Machine",)),
+    ("このカードは自分の墓地から魔法使い族モンスター１体を除外し、手札から特殊召喚できる。", ("Spellcaster",)),
+    ("このカードは自分の墓地から鳥獣族モンスター１体を除外し、手札から特殊召喚できる。", ("Winged Beast",)),
+])
+def test_a_japanese_cost_filter_records_the_monster_type_in_english(text, types):
+    conds, _ = _read(text, "ja")
+    (cost,) = next(c for c in conds if c.kind == "builtin-special-summon").cost
+    assert cost.filter is not None and cost.filter.types == types
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("このカードは自分の墓地から光・闇属性モンスターを１体ずつ除外し、手札から特殊召喚できる。", "ja"),
+    ("这张卡可以把自己墓地的光·暗属性怪兽各1只除外，从手卡特殊召唤。", "zh-CN"),
+])
+def test_an_attribute_list_gives_every_attribute(text, lang):
+    conds, _ = _read(text, lang)
+    (cost,) = next(c for c in conds if c.kind == "builtin-special-summon").cost
+    assert cost.filter is not None and cost.filter.attributes == ("LIGHT", "DARK")
+
+
+def test_a_tribute_rule_filter_leaves_the_clause_number_out():
+    conds, _ = _read("②：このカードはモンスター３体をリリースして召喚する事もできる。", "ja")
+    (rule,) = [c for c in conds if c.kind == "tribute-rule"]
+    assert rule.count == 3 and rule.filter is not None and rule.filter.phrase == "モンスター"
+
+
+@pytest.mark.parametrize("text", [
+    "①：相手フィールドにのみモンスターが存在する場合、このカードは手札から特殊召喚できる。",
+    "相手フィールドにモンスターが存在し、自分フィールドにモンスターが存在しない場合、このカードは手札から特殊召喚できる。",
+])
+def test_opponent_controls_monster_is_typed_as_in_english(text):
+    conds, _ = _read(text, "ja")
+    proc = next(c for c in conds if c.kind == "builtin-special-summon")
+    assert proc.requirement is not None and proc.requirement.kind == "opponent-controls-monster"

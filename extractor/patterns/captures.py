@@ -24,6 +24,9 @@ class _Vocab:
         self.loc_words = {w: k for k, ws in (voc.get("locations") or {}).items() for w in ws}
         self.summon_words = {w: k for k, ws in (voc.get("summons") or {}).items() for w in ws}
         self.count_words = {str(w): int(k) for k, ws in (voc.get("counts") or {}).items() for w in ws}
+        # monster Type words -> the English Type (ja: ドラゴン -> Dragon); a language without the
+        # table keeps its words
+        self.type_words = {str(w): k for k, ws in (voc.get("types") or {}).items() for w in ws}
         self.loc_re = compile_alternation(self.loc_words) if self.loc_words else None
         self.summon_re = compile_alternation(self.summon_words) if self.summon_words else None
         self.quote_re = regex.compile(voc.get("quote", r'"([^"]+)"'))
@@ -243,7 +246,7 @@ class SlotReader:
         if a := values("filter_attribute"):
             f["attributes"] = a
         if t := values("filter_type", "type"):
-            f["types"] = t
+            f["types"] = list(dict.fromkeys(self._voc.type_words.get(x, x) for x in t))
         if k := values("filter_kind", "kind"):
             f["card_kinds"] = k
         if (m := self.find("filter_level", bare)) is not None:
