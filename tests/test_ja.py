@@ -341,3 +341,20 @@ def test_opponent_controls_monster_is_typed_as_in_english(text):
     conds, _ = _read(text, "ja")
     proc = next(c for c in conds if c.kind == "builtin-special-summon")
     assert proc.requirement is not None and proc.requirement.kind == "opponent-controls-monster"
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("相手フィールドに攻撃力２０００以上のモンスターが存在する場合、このカードは手札から特殊召喚できる。", "opponent-controls-monster"),
+    ("自分フィールドに「Ａ」「Ｂ」「Ｃ」が存在する場合、このカードは手札から特殊召喚できる。", "control-card"),
+    ("自分フィールドに「壊獣」モンスターが存在する場合、このカードは手札から特殊召喚できる。", "other"),
+])
+def test_a_japanese_requirement_is_typed_as_the_english_one(text, kind):
+    conds, _ = _read(text, "ja")
+    proc = next(c for c in conds if c.kind == "builtin-special-summon")
+    assert proc.requirement is not None and proc.requirement.kind == kind
+
+
+def test_a_count_inside_brackets_is_the_other_choice_of_one_material():
+    from extractor import slots
+    line = slots.read_material_line("fusion", "「青眼の究極竜」(または「ブルーアイズ」モンスター×3)+「カオス」儀式モンスター", "ja")
+    assert line.count == (2, 2) and [c for c, _ in line.parts] == [(1, 1), (1, 1)]
