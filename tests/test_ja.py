@@ -354,7 +354,11 @@ def test_a_japanese_requirement_is_typed_as_the_english_one(text, kind):
     assert proc.requirement is not None and proc.requirement.kind == kind
 
 
-def test_a_count_inside_brackets_is_the_other_choice_of_one_material():
+@pytest.mark.parametrize("text,lang", [
+    ("「青眼の究極竜」(または「ブルーアイズ」モンスター×3)+「カオス」儀式モンスター", "ja"),
+    ("“青眼究极龙”(或“青眼”怪兽×3)+“混沌”仪式怪兽", "zh"),
+])
+def test_a_count_inside_brackets_is_the_other_choice_of_one_material(text, lang):
     from extractor import slots
-    line = slots.read_material_line("fusion", "「青眼の究極竜」(または「ブルーアイズ」モンスター×3)+「カオス」儀式モンスター", "ja")
+    line = slots.read_material_line("fusion", text, lang)
     assert line.count == (2, 2) and [c for c, _ in line.parts] == [(1, 1), (1, 1)]
