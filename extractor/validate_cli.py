@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import click
 import orjson
@@ -166,32 +168,13 @@ def _run(source, target, source_lang, target_lang, source_format, target_format,
     from .validate import validate as run
 
     t0 = time.perf_counter()
-    bar = None
-    if not no_progress and sys.stderr.isatty() and output != "-":
-        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-        bar = Progress(SpinnerColumn(), TextColumn("comparing"), BarColumn(),
-                       TextColumn("{task.completed}/{task.total} cards"), TimeElapsedColumn(), transient=True)
-    task = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal task
-        if task is None:
-            task = bar.add_task("validate", total=total)
-        if done % 200 == 0 or done == total:
-            bar.update(task, completed=done)
-
     try:
-        if bar is not None:
-            bar.start()
-        rep = run(source, target, source_lang=source_lang, target_lang=target_lang, source_format=source_format,
-                  target_format=target_format, include_missing=not ignore_missing,
-                  include_effects=include_effects, min_severity=min_severity,
-                  progress=progress if bar is not None else None)
+        with _comparing("comparing", not no_progress and output != "-") as progress:
+            rep = run(source, target, source_lang=source_lang, target_lang=target_lang, source_format=source_format,
+                      target_format=target_format, include_missing=not ignore_missing,
+                      include_effects=include_effects, min_severity=min_severity, progress=progress)
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
-    finally:
-        if bar is not None:
-            bar.stop()
     rep = at_or_above(rep, min_severity)
     dt = time.perf_counter() - t0
     try:
@@ -220,6 +203,33 @@ def failing(rep, severity: str) -> int:
     reported)."""
     cut = _RANK[severity]
     return sum(1 for c in rep.cards for m in c.mismatches if _RANK[m.severity] <= cut)
+
+
+@contextmanager
+def _comparing(label: str, show: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on standard error while cards are compared: yields the ``progress(done,
+    total)`` callback validate takes, or ``None`` when ``show`` is false or standard error is no
+    terminal (no bar).  The bar is removed when the block ends, also on an error."""
+    if not (show and sys.stderr.isatty()):
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    bar = Progress(SpinnerColumn(), TextColumn(label), BarColumn(),
+                   TextColumn("{task.completed}/{task.total} cards"), TimeElapsedColumn(), transient=True)
+    task = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            task = bar.add_task("validate", total=total)
+        if done % 200 == 0 or done == total:
+            bar.update(task, completed=done)
+
+    bar.start()
+    try:
+        yield progress
+    finally:
+        bar.stop()
 
 
 def _write(rep, output: str | None, html_path: str | None, html_limit: int, reference: bool = False) -> None:
@@ -330,32 +340,14 @@ def _run_reference(source, translations, reference, target_langs, source_format,
     from .validate import validate_reference
 
     t0 = time.perf_counter()
-    bar = None
-    if not no_progress and sys.stderr.isatty():
-        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-        bar = Progress(SpinnerColumn(), TextColumn("comparing with the reference"), BarColumn(),
-                       TextColumn("{task.completed}/{task.total} cards"), TimeElapsedColumn(), transient=True)
-    task = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal task
-        if task is None:
-            task = bar.add_task("validate", total=total)
-        if done % 200 == 0 or done == total:
-            bar.update(task, completed=done)
-
     try:
-        if bar is not None:
-            bar.start()
-        rep = validate_reference(source, translations, reference_lang=reference, translation_langs=target_langs,
-                                 reference_format=source_format, translation_format=target_format,
-                                 include_missing=not ignore_missing, include_effects=include_effects,
-                                 min_severity=min_severity, progress=progress if bar is not None else None)
+        with _comparing("comparing with the reference", not no_progress) as progress:
+            rep = validate_reference(source, translations, reference_lang=reference, translation_langs=target_langs,
+                                     reference_format=source_format, translation_format=target_format,
+                                     include_missing=not ignore_missing, include_effects=include_effects,
+                                     min_severity=min_severity, progress=progress)
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
-    finally:
-        if bar is not None:
-            bar.stop()
     return rep, time.perf_counter() - t0
 
 
