@@ -27,6 +27,8 @@ class _Vocab:
         # monster Type words -> the English Type (ja: ドラゴン -> Dragon); a language without the
         # table keeps its words
         self.type_words = {str(w): k for k, ws in (voc.get("types") or {}).items() for w in ws}
+        # card kind words -> the English kind (zh: 调整 -> Tuner, 陷阱卡 -> Trap), same rule
+        self.kind_words = {str(w): k for k, ws in (voc.get("kinds") or {}).items() for w in ws}
         self.loc_re = compile_alternation(self.loc_words) if self.loc_words else None
         self.summon_re = compile_alternation(self.summon_words) if self.summon_words else None
         self.quote_re = regex.compile(voc.get("quote", r'"([^"]+)"'))
@@ -248,7 +250,7 @@ class SlotReader:
         if t := values("filter_type", "type"):
             f["types"] = list(dict.fromkeys(self._voc.type_words.get(x, x) for x in t))
         if k := values("filter_kind", "kind"):
-            f["card_kinds"] = k
+            f["card_kinds"] = list(dict.fromkeys(self._voc.kind_words.get(x, x) for x in k))
         if (m := self.find("filter_level", bare)) is not None:
             n = int(m.group("n"))
             f["levels"] = [1, n] if m.group("lower") else [n, None] if m.group("higher") else [n, n]
