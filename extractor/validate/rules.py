@@ -209,11 +209,15 @@ def _by_action(parts: Any) -> dict[str, list[tuple]]:
 
 
 def _filters_agree(x: tuple, y: tuple) -> bool:
-    """Two typed filters ``(attributes, levels)`` agree: one side's Attributes may be a part of the
-    other's (a list read in part), an unstated part agrees with any."""
-    (ax, lx), (ay, ly) = x, y
-    attrs = not ax or not ay or set(ax) <= set(ay) or set(ay) <= set(ax)
-    return attrs and (lx is None or ly is None or lx == ly)
+    """Two typed filters ``(attributes, levels, types, card kinds)`` agree: one side's Attributes,
+    Types or card kinds may be a part of the other's (a list read in part), an unstated part agrees
+    with any."""
+    (ax, lx, *rx), (ay, ly, *ry) = x, y
+
+    def in_part(p: tuple, q: tuple) -> bool:
+        return not p or not q or set(p) <= set(q) or set(q) <= set(p)
+    return (in_part(ax, ay) and all(in_part(p, q) for p, q in zip(rx, ry))
+            and (lx is None or ly is None or lx == ly))
 
 
 def _part_agrees(slot: str, x: tuple, y: tuple) -> bool:
@@ -229,7 +233,7 @@ def _part_agrees(slot: str, x: tuple, y: tuple) -> bool:
            "issue 10 §1: each cost action has its count, where the paid cards come from and what they must be",
       decides="cost.count / cost.from / cost.filter are compared action by action, only for actions both sides "
               "state (an action on one side only is a cost.action difference); an unstated count (or LP amount), "
-              "place or typed filter part agrees with any; Attributes agree when one side's are part of the other's")
+              "place or typed filter part agrees with any; Attributes, Types and card kinds agree when one side's are part of the other's")
 def _cost_parts(slot: str, x: Any, y: Any) -> bool | None:
     if slot not in ("cost.count", "cost.from", "cost.filter"):
         return None
@@ -282,7 +286,7 @@ def _parties(whose: Any) -> set[str]:
       seed="Issue 10 §2 / §3: a material line's counts and Level, a Tribute rule's count, where stated "
            "(None: not stated or not read)",
       decides="a materials.count / tuner / non_tuner / level or Tribute-rule count that is None on one side agrees "
-              "with any; Tribute-rule filters agree as cost filters do (typed parts, Attributes in part)")
+              "with any; Tribute-rule filters agree as cost filters do (typed parts, Attributes, Types and card kinds in part)")
 def _unread_count(slot: str, x: Any, y: Any) -> bool | None:
     if slot in ("materials.count", "materials.tuner", "materials.non_tuner", "materials.level", "count"):
         return True if x is None or y is None else None

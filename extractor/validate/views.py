@@ -16,8 +16,9 @@ a cost ... such as Tributing, banishing or discarding"), named as the report nam
 
 - ``cost.action``: the cost actions, sorted (a multiset: "banishing 1 LIGHT and 1 DARK" is one
   ``banish``); ``cost.count``: ``(action, count)`` per action (LP for ``pay-lp``);
-  ``cost.from``: ``(action, places)``; ``cost.filter``: ``(action, attributes, levels)`` -- only
-  the TYPED parts of a filter (its phrase, Types, card kinds and names are words of one language);
+  ``cost.from``: ``(action, places)``; ``cost.filter``: ``(action, attributes, levels, types, card kinds)`` --
+  only the TYPED parts of a filter (its phrase and names are words of one language; Types and card
+  kinds are the English terms in every language);
 - ``requirement``: ``(parts, whose)``: the typed kinds the precondition states (``()`` when none is
   typed) and whose cards it speaks of (``you`` / ``opponent`` / ``both``, sorted);
 - ``limit`` (once per turn / Duel), ``to_opponent_field``, ``position``, ``zone`` (restricted).
@@ -117,10 +118,14 @@ def _view(group: str, slots: dict[str, Any], cond: Any) -> View:
 
 def _typed_filter(f: Any) -> tuple:
     """The typed, language-free parts of a :class:`extractor.slots.CardFilter`:
-    ``(attributes sorted, levels)``; ``((), None)`` for no filter."""
+    ``(attributes sorted, levels, types sorted, card kinds sorted)``; ``((), None, (), ())`` for
+    no filter.  Types and card kinds are the English terms in every language (the ``vocab.types`` /
+    ``vocab.kinds`` tables of patterns/terms/zh.yaml and ja.yaml; issue 10, "Every language gives
+    the same objects")."""
     if f is None:
-        return ((), None)
-    return (tuple(sorted(set(f.attributes))), f.levels)
+        return ((), None, (), ())
+    return (tuple(sorted(set(f.attributes))), f.levels, tuple(sorted(set(f.types))),
+            tuple(sorted(set(f.card_kinds))))
 
 
 def cost_slots(cost: Any) -> dict[str, tuple]:
