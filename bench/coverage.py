@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Share of monsters whose summoning wording ``tag`` did not read whole (``coverage: partial``).
 
-    .venv/bin/python bench/coverage.py                      # en and zh-CN
+    .venv/bin/python bench/coverage.py                      # en, zh-CN and ja
     .venv/bin/python bench/coverage.py --lang en --sample 10 --seed 7
 
 Tags ../shared/data/yaml-yugi/cards.jsonl with the real command line (``python -m extractor.cli
@@ -74,13 +74,13 @@ def run(lang: str, mons: set[int], sample: int, seed: int) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--lang", action="append", help="en, zh-CN, zh-TW (repeatable; default en and zh-CN)")
+    ap.add_argument("--lang", action="append", help="en, zh-CN, zh-TW, ja (repeatable; default en, zh-CN and ja)")
     ap.add_argument("--sample", type=int, default=10, help="partial cards to print per language (default 10)")
     ap.add_argument("--seed", type=int, default=7)
     a = ap.parse_args()
     require_shared(YAML_YUGI)
     mons = monsters(YAML_YUGI)
-    for lang in a.lang or ["en", "zh-CN"]:
+    for lang in a.lang or ["en", "zh-CN", "ja"]:
         print("\n".join(run(lang, mons, a.sample, a.seed)), flush=True)
     return 0
 

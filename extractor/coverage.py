@@ -10,14 +10,15 @@ The rule (:func:`coverage_of`), decided on the seed document's split between a S
 and an effect (seed 002: a built-in Special Summon "does not start a Chain"; an effect that
 Summons is activated):
 
-0. English and Chinese only: a Japanese card's coverage is ``None`` (unknown), never ``complete``.
+0. English, Chinese and Japanese (``patterns/cues/ja.yaml``; a language family without a rule here
+   would get ``None``, unknown, never ``complete``).
 1. Only the card text of a monster counts (a Spell, a Trap, a Normal Monster's flavor text and a
    Pendulum Effect state no Summoning Condition of the card): their coverage is ``complete``.
 2. The text is cut into sentences (``.`` / ``。`` / ``!`` followed by a space or the end, and line
    breaks, on the NORMALIZED text; a ``●`` bullet starts a sentence).
 3. A sentence is summoning wording when it holds a cue of the language (wording that MAY state a
    Summoning Condition) or a Summon word (en: Normal / Special / Tribute / Ritual / Fusion /
-   Synchro / Xyz / Link Summon, Tribute; zh: 召唤, 解放, 祭品, 降临) -- unless it is part of an
+   Synchro / Xyz / Link Summon, Tribute; zh: 召唤, 解放, 祭品, 降临; ja: 召喚, リリース, 生け贄, 降臨) -- unless it is part of an
    activated or triggered effect: it holds a colon or semicolon (``:`` / ``;`` / ``：`` / ``；``:
    the trigger-or-cost mark of current card text), mentions activation ("activate", 发动), is a
    ``●`` choice of an effect, starts as an old-style effect ("Once per turn", "During", "When ...,
@@ -27,8 +28,10 @@ Summons is activated):
    Level": unless it also says the card cannot / must / can only be Summoned), of a Union's equip /
    unequip, or Special Summons other monsters ("Special Summon 1 ...",
    选择/把…1只…特殊召唤), or (zh) is an event-triggered Summon (…被破坏/送去墓地/除外…的场合/时，…可以…特殊召唤:
-   the older wording of a trigger effect, the counterpart of English "When ..., you can"); a Gemini
-   reminder is read by the gemini condition as a whole.  In Chinese the effect holding the sentence
+   the older wording of a trigger effect, the counterpart of English "When ..., you can"), or (ja)
+   the same marks in Japanese (：/発動, 召喚に成功, 素材として, …時、…特殊召喚, …１体を特殊召喚, 攻撃 /
+   ダメージ / ドロー, …したターン, この効果で, 限り, 度に, 代わりに: :data:`EFFECT_MARKS`); a Gemini
+   reminder is read by the gemini condition as a whole.  In Chinese and Japanese the effect holding the sentence
    (from the last line break, ``●`` or circled number) counts: "①：…才能发动。…特殊召唤。".  A limit
    sentence ("once per turn this way", 1回合只能有1次) counts as read when a condition carries a
    ``limit`` (the limit is read into the procedure without a span of its own).  Or (zh) says the card "was Summoned" (召唤成功, an event that triggers
@@ -76,12 +79,14 @@ SUMMON_WORDS = {
                         r"|\bSummon(?:ed)? (?:this card|it)\b|\b(?:[Tt]his card|[Ii]t)\b[^.:;]*?\b(?:Tribute|Normal|Special"
                         r"|Ritual|Fusion|Synchro|Xyz|Link) Summon(?:ed)?\b|\b[Tt]ribut(?:e|es|ing)\b[^.:;]*\bSummon"),
     "zh": re.compile(r"召唤|解放|祭品|降临"),
+    "ja": re.compile(r"召喚|リリース|生け贄|降臨"),
 }
 #: Words one of which every cue and every Summon word holds (a sentence without any is skipped
 #: before the slower tests; a cue must hold one of them: ``tests/test_coverage.py`` checks it).
 _PREFILTER = {
     "en": re.compile(r"Summon|Tribut|Ritual|Fusion"),
     "zh": re.compile(r"召唤|解放|祭品|降临|仪式|融合"),
+    "ja": re.compile(r"召喚|リリース|生け贄|降臨|儀式|融合"),
 }
 #: A limit sentence ("You can only Special Summon "X" once per turn this way.", 这个方法的特殊召唤1回合只能有1次):
 #: a procedure's ``limit`` is read from it, but the procedure's span does not cover it, so such a
@@ -89,6 +94,7 @@ _PREFILTER = {
 _LIMIT = {
     "en": re.compile(r"\bonce per (?:turn|Duel)\b"),
     "zh": re.compile(r"(?:1回合|决斗中)[^。]{0,6}(?:只能|仅可|仅能|只可)[^。]{0,4}1次|1回合1次"),
+    "ja": re.compile(r"(?:1ターン|デュエル中)に1(?:度|回)"),
 }
 #: Marks of an activated or triggered effect: a sentence holding one is not summoning wording.
 EFFECT_MARKS = {
@@ -101,18 +107,30 @@ EFFECT_MARKS = {
     "zh": re.compile(r"[:;：；]|发动|召唤成功|召唤·[^。]*成功|作为[^。]*素材|为素材|得到以下效果|回到持有者手|召唤使用|再度召唤的状态|装备解除|当作装备卡"
                        r"|(?:破坏|送去墓地|除外|召唤)(?:的场合|时)[，,][^。]*?可以[^。]*?特殊召唤"
                        r"|(?:选择|把|将)(?:(?!解放|除外|送去|丢弃|这张卡|此卡)[^。，,])*?(?:\d+|[一二两])只[^。]*特殊召唤"),
+    # (ja) as zh: the colon of ①：, 発動, a Summon as an event (召喚に成功した / 特殊召喚された時),
+    # materials (素材として), a trigger that Summons (…時、…特殊召喚), other monsters counted (１体を特殊召喚)
+    "ja": re.compile(r"[:;：；]|発動|召喚に成功|召喚成功|召喚され(?:た|る)(?:時|場合|ターン)|素材と(?:し|な)|素材に|以下の効果を得る|持ち主の手札に戻|再度召喚された状態|装備(?:を解除|カード扱い)"
+                       r"|(?:破壊|送られ|除外され|召喚され)(?:た|る)?(?:時|場合)、[^。]*?特殊召喚|た時、[^。]*?特殊召喚"
+                       r"|(?:られ|され|送っ|捨て|加わっ|破壊し)た場合、[^。]*?特殊召喚"
+                       r"|(?:\d+|[一二])体(?:まで)?を(?:(?!場合|リリース|生け贄|除外|墓地へ送|捨て)[^。、]){0,12}?特殊召喚"
+                       # what the card does besides, or after it was Summoned (as en: attacks, damage, draws, counters,
+                       # "その効果で", "…したターン", a use as material): never a condition of its own Summon
+                       r"|攻撃|ダメージ|ドロー|手札に加え|回復|カウンター|素材とする|に使用|したターン|この(?:効果|方法)で|度に|限り|代わりに|として扱"
+                       r"|召喚した(?:時|場合|この|$)|^1ターンに1度、"),
 }
 #: Where sentences end (normalized text): a cut right after a full stop (en: followed by a space or
 #: the end), a line break, and right before a ``●`` bullet.  (Plain ``re``: no look-behind, fast.)
 _SENT_END = {
     "en": re.compile(r"[.!?](?=\s|$)|\n|●"),
     "zh": re.compile(r"[。!?！？]|\n|●"),
+    "ja": re.compile(r"[。!?！？]|\n|●"),
 }
 #: Words that carry no condition: a residue made only of these (and punctuation) is not unread.
 FILLER = {
     "en": re.compile(r"\b(?:and )?cannot be Special Summoned by other ways\b|\b(?:the above )?Fusion Material(?:s| Monsters)?\b|\bRitual Spell(?: Card)?\b|\bbut its original (?:ATK|DEF)(?: and (?:ATK|DEF))? (?:becomes|become) \d+|(?i:\b(?:this|card|monster|it|and|or|also|but|the|a|its|only|further(?:more)?|in addition|however|then)\b)"
                         r"|[^\w\"]|\s"),
     "zh": re.compile(r"这张卡|此卡|這張卡|該卡|这只怪兽|此怪兽|另外|并且|并|且|而|则|这个|此|[^\w「」\"]|\s"),
+    "ja": re.compile(r"このカード|このモンスター|また|さらに|および|かつ|[^\w「」\"]|\s"),
 }
 
 
@@ -130,7 +148,8 @@ def _sentences(text: str, start: int, end: int, fam: str) -> list[tuple[int, int
     return out
 
 
-_GEMINI = {"en": re.compile(r"\b(?:Normal|Effect) Monster\b"), "zh": re.compile(r"效果怪兽|通常怪兽|再度召唤")}
+_GEMINI = {"en": re.compile(r"\b(?:Normal|Effect) Monster\b"), "zh": re.compile(r"效果怪兽|通常怪兽|再度召唤"),
+           "ja": re.compile(r"効果モンスター|通常モンスター|再度召喚")}
 #: (en) A restriction on this card's own Summon keeps its sentence summoning wording even when the
 #: sentence also speaks of attacks, damage, draws (" ... cannot be Special Summoned, and cannot attack").
 _EN_KEEP = re.compile(r"^(?:This card )?(?:[Cc]annot|[Mm]ust(?: first)?|can only) be (?:\w+ )?Summoned\b")
@@ -141,7 +160,7 @@ _UNIT_START = re.compile(r"[\n●①②③④⑤⑥⑦⑧⑨⑩]")
 #: Marks of an activated effect that no material line holds: a first line holding one is an effect,
 #: so the text states no materials there (a fragment of a text, not an unread line).
 #: (A label "FUSION:" / 融合: before the materials is no effect mark.)
-_NOT_MATERIALS = regex.compile(r"(?<!\b(?i:fusion|synchro|xyz|link)(?: Materials?)?|融合|同调|超量|连接)[:：]|[;；①-⑩●]|发动|\bactivat",
+_NOT_MATERIALS = regex.compile(r"(?<!\b(?i:fusion|synchro|xyz|link)(?: Materials?)?|融合|同调|超量|连接)[:：]|[;；①-⑩●]|发动|発動|\bactivat",
                                regex.I)
 
 
@@ -213,7 +232,7 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
     ORIGINAL text and ``source``; only ``source == "text"`` ones count).
     Output: ``("complete", [])`` or ``("partial", [[start, end, group], ...])``: the unread pieces
     in text order, original offsets, end exclusive; ``(None, [])`` for a language family with no
-    coverage rule yet (``ja``: its words are not in :data:`SUMMON_WORDS`).
+    coverage rule (none of en / zh / ja: not in :data:`SUMMON_WORDS`).
     Raises: ``ValueError`` for an unsupported language (:func:`lang_family`).
     """
     fam = lang_family(lang)
@@ -255,7 +274,7 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
                   or bool(marks.search(sent)))
         if effect and fam == "en" and _EN_KEEP.search(sent) and not _ACTIVATED.search(sent):
             effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
-        if not effect and fam == "zh":
+        if not effect and fam in ("zh", "ja"):
             if units is None:
                 units = _unit_starts(text)
             effect = marks.search(text, _unit_start(text, s, units), e) is not None

@@ -113,9 +113,33 @@ def test_limit_sentence_read_into_a_procedure_is_read():
     assert res.coverage == "complete", res.unread
 
 
-def test_language_without_coverage_rule_is_unknown_not_complete():
-    res = result("このカードは通常召喚できない。", lang="ja")
-    assert res.error is None and res.coverage is None and res.unread == []
+def test_ja_read_conditions_are_complete():
+    res = result("このカードは通常召喚できない。自分の墓地の光属性モンスター１体を除外した場合のみ特殊召喚できる。", lang="ja")
+    assert {c.kind for c in res.conditions} >= {"cannot-normal-summon"}
+    assert res.coverage == "complete", res.unread
+
+
+def test_ja_effects_are_not_summoning_wording():
+    # an activated effect (①：…発動), a trigger (…時、…１体を特殊召喚), what the card does after its Summon
+    for text in ("①：手札を１枚捨てて発動できる。このカードを手札から特殊召喚する。",
+                 "このカードが戦闘によって破壊され墓地へ送られた時、デッキからモンスター１体を特殊召喚できる。",
+                 "このカードは召喚・特殊召喚したターンに攻撃をする事ができない。",
+                 "このカードが手札から墓地へ捨てられた時、このカードを墓地から裏側守備表示で特殊召喚できる。"):
+        res = result(text, lang="ja")
+        assert res.coverage == "complete", (text, res.unread)
+
+
+def test_ja_unread_is_not_absent():
+    # the condition of a Normal Summon without Tributing is not read: partial, pointing at it
+    text = "相手フィールド上のモンスターが２体以上の場合、このカードはリリースなしで召喚できる。"
+    res = result(text, lang="ja", frame=Frame(kind="main_monster", level=5))
+    assert any(c.kind == "normal-summon-without-tributes" for c in res.conditions)
+    assert res.coverage == "partial"
+    assert unread_words(res, text) == [("相手フィールド上のモンスターが２体以上の場合", "normal-summon-without-tributes")]
+    # a restriction the catalog does not read at all: its cue names the group
+    text = "自分の墓地の「トライブリゲード」魔法・罠カードが２枚以下の場合、このカードは手札から特殊召喚できない。"
+    res = result(text, lang="ja")
+    assert res.coverage == "partial" and [g for _w, g in unread_words(res, text)] == ["cannot-special-summon"]
 
 
 def test_error_card_has_no_coverage():
@@ -206,8 +230,8 @@ def test_every_cue_example_passes_the_prefilter():
     # (tributes-required matches a bare "3 monsters": such a sentence alone is no summoning wording)
     from extractor.coverage import _PREFILTER
     from extractor.cues import load_cues
-    missing = [(c.lang, t) for fam in ("en", "zh") for c in load_cues(fam) for t in c.examples_match
-               if c.group != "tributes-required" and not _PREFILTER[fam].search(normalize(t, fam if fam == "en" else "zh-CN").text)]
+    missing = [(c.lang, t) for fam in ("en", "zh", "ja") for c in load_cues(fam) for t in c.examples_match
+               if c.group != "tributes-required" and not _PREFILTER[fam].search(normalize(t, {"zh": "zh-CN"}.get(fam, fam)).text)]
     assert missing == []
 
 
