@@ -418,6 +418,20 @@ def _cut_off(v: View, ctx: dict[str, Any]) -> str | None:
     return "the other text is cut off" if ctx.get("other_truncated") else None
 
 
+@rule("spell-trap-has-no-summoning-condition", stage="silent",
+      seed="Seed 000: Summoning Conditions are printed on monsters; a Spell/Trap that Special Summons monsters "
+           "(\"Special Summon 1 Level 1 Tuner from your GY\") applies an effect, not a condition of its own",
+      decides="a Special Summon method read on one side only of a Spell or Trap card (frame spell / trap) is not "
+              "reported: it is that card's effect Summoning other monsters (a Trap Monster's own Summon is "
+              "special-summons-itself, an effect kind, and stays as it is)")
+def _spell_trap(v: View, ctx: dict[str, Any]) -> str | None:
+    frame = ctx.get("frame")
+    if (frame is not None and frame.kind in ("spell", "trap") and v.group == "special-summon-method"
+            and v.kind not in EFFECT_KINDS):
+        return "a Spell/Trap has no Summoning Condition of its own"
+    return None
+
+
 # -- severity: weaker evidence -------------------------------------------------------------------
 
 @rule("set-allowed-is-wording", stage="severity",
