@@ -469,3 +469,20 @@ def test_fresh3_a_spell_or_trap_summoning_monsters_is_no_summoning_condition():
                        [Card(id=1, name="x", lang="ja", text=ja, frame=frame)], min_severity="low")
         return [(m.kind, m.condition) for c in rep.cards for m in c.mismatches]
     assert run(Frame(kind="trap")) == []
+
+
+def test_fresh3_zh_tw_only_once_per_turn_before_the_procedure():
+    text = "此卡不能通常召喚。「測試劍士」只能1回合1次從我方的手牌、墓地讓1隻儀式怪獸回到牌組來特殊召喚。"
+    assert [p.limit for p in _procs(text, "zh-TW")] == ["once-per-turn"]
+    assert [p.limit for p in _procs(text.replace("只能1回合1次", "只能"), "zh-TW")] == [None]
+
+
+def test_fresh3_both_branches_of_fusion_or_named_card_are_kept():
+    en = '"Test Magician" + 1 Dragon monster\nMust be Fusion Summoned with the above Fusion Materials or with "Test Eye", and cannot be Special Summoned by other ways.'
+    ja = "「テスト・マジシャン」＋ドラゴン族モンスター\nこのカードは上記のカードを融合素材にした融合召喚及び、「テスト眼」の効果でのみ特殊召喚できる。"
+    from extractor.pipeline import analyze_text
+    kinds = sorted(c.kind for c in analyze_text(en, "en", FUSION)[0] if c.kind != "material-line")
+    assert "must-be-special-summoned" in kinds and "special-summon-only-by" in kinds, kinds
+    rep = validate([Card(id=1, name="x", lang="en", text=en, frame=FUSION)],
+                   [Card(id=1, name="x", lang="ja", text=ja, frame=FUSION)])
+    assert [m.slot for c in rep.cards for m in c.mismatches if m.condition == "special-summon-method"] == []
