@@ -486,3 +486,6 @@ def test_fresh3_both_branches_of_fusion_or_named_card_are_kept():
     rep = validate([Card(id=1, name="x", lang="en", text=en, frame=FUSION)],
                    [Card(id=1, name="x", lang="ja", text=ja, frame=FUSION)])
     assert [m.slot for c in rep.cards for m in c.mismatches if m.condition == "special-summon-method"] == []
+    zh = "「测试魔术师」＋龙族怪兽\n此卡仅可通过以上述卡作为融合素材的融合召唤及“测试之眼”的效果来特殊召唤。"
+    assert _pair(en, zh, FUSION) == []
+    assert _pair(en, zh.replace("及“测试之眼”的效果", ""), FUSION) == [("special-summon-method", None)]
