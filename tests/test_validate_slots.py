@@ -49,6 +49,8 @@ def slot_rule_cases(C, main):
         "unread-position-is-weak": (
             [C(B, locations=("hand",), position="defense")], [C(B, locations=("hand",))], main, {},
             [("slot-differs", "position", "low")]),
+        "spell-trap-has-no-summoning-condition": (  # a Trap that Special Summons a Tuner from the GY
+            [], [C(B, locations=("gy",))], Frame(kind="trap"), {}, []),
         "token-comes-from-its-card": (  # a Token (Normal Monster frame): 由「X」特殊召唤 vs 「X」的效果才能特殊召唤
             [], [C("must-be-special-summoned", method="named-card", named_cards=("X",), exclusive=True)],
             Frame(kind="main_monster", level=1, normal=True), {}, [("extra-in-target", None, "low")]),
@@ -415,3 +417,75 @@ def test_fresh2_judge_phrasings_agree_across_languages():
 def test_chinese_numerals_before_a_measure_word_are_digits(text, out):
     from extractor.normalize.zh import normalize_zh
     assert normalize_zh(text).text == out
+
+
+# -- the phrasings the third fresh judge found misread (docs/validate-judged/slots-fresh3-judged.md),
+# read right (texts written for the test in the same phrasing, not the judged cards' texts) --
+
+def _ja_pair(old_text, new_text, frame=MAIN):
+    rep = validate([Card(id=1, name="x", lang="ja", text=old_text, frame=frame)],
+                   [Card(id=1, name="x", lang="ja", text=new_text, frame=frame)], min_severity="low")
+    return sorted((m.condition, m.slot) for c in rep.cards for m in c.mismatches)
+
+
+def test_fresh3_older_japanese_wordings_agree_with_the_current_ones():
+    # 「X」による融合召喚でしか特殊召喚できない (older) = 「X」の効果でのみ特殊召喚できる
+    assert _ja_pair("「甲」＋「乙」\nこのモンスターは「テスト・フュージョン」による融合召喚でしか特殊召喚できない。",
+                    "「甲」＋「乙」\nこのカードは「テスト・フュージョン」の効果でのみ特殊召喚できる。", FUSION) == []
+    assert _ja_pair("「甲」＋「乙」\nこのモンスターは「テスト・フュージョン」による融合召喚でしか特殊召喚できない。",
+                    "「甲」＋「乙」", FUSION) == [("special-summon-method", None)]
+    # …ターン、このカードを手札から特殊召喚する事ができる (older) = このカードは手札から特殊召喚できる
+    assert _ja_pair("自分がモンスターの召喚に成功したターン、このカードを手札から特殊召喚する事ができる。",
+                    "自分がモンスターの召喚に成功したターン、このカードは手札から特殊召喚できる。") == []
+    # 通常召喚できない。<line break>「X」の効果で特殊召喚する事ができる
+    assert _ja_pair("このカードは通常召喚できない。\n「テスト鏡」の効果で特殊召喚する事ができる。",
+                    "このカードは通常召喚できない。「テスト鏡」の効果で特殊召喚できる。") == []
+    # 生け贄３体を捧げて召喚する事ができる (older) = モンスター３体をリリースして召喚する事もできる
+    assert _ja_pair("このカードは生け贄３体を捧げて召喚する事ができる。", "このカードはモンスター３体をリリースして召喚する事もできる。") == []
+    assert _ja_pair("このカードは生け贄２体を捧げて召喚する事ができる。", "このカードはモンスター３体をリリースして召喚する事もできる。") == [
+        ("tribute-rule", "count"), ("tribute-summon-optional", None)]
+
+
+def test_fresh3_a_monster_s_is_one_or_more():
+    old = ("This card cannot be Normal Summoned or Set. This card cannot be Special Summoned except by removing "
+           "from play a Rock-Type monster(s) in your Graveyard.")
+    new = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing any number of Rock monster(s) from your GY."
+    [p] = _procs(old, "en")
+    assert p.cost[0].count == (1, None)
+    rep = validate([Card(id=1, name="x", lang="en", text=old, frame=MAIN)],
+                   [Card(id=1, name="x", lang="en", text=new, frame=MAIN)], min_severity="low")
+    assert [m.slot for c in rep.cards for m in c.mismatches] == []
+    [p] = _procs(old.replace("a Rock-Type monster(s)", "a Rock-Type monster"), "en")
+    assert p.cost[0].count == (1, 1)
+
+
+def test_fresh3_a_spell_or_trap_summoning_monsters_is_no_summoning_condition():
+    en = ('If "Test Dragon" is face-up on the field, you can select 1 Level 1 Tuner monster in your Graveyard, '
+          "then destroy this card and Special Summon that monster.")
+    ja = ("フィールド上に「テスト・ドラゴン」が表側表示で存在する場合、このカードを破壊し自分の墓地に存在する"
+          "レベル１のチューナー１体を選択して特殊召喚する事ができる。")
+    def run(frame):
+        rep = validate([Card(id=1, name="x", lang="en", text=en, frame=frame)],
+                       [Card(id=1, name="x", lang="ja", text=ja, frame=frame)], min_severity="low")
+        return [(m.kind, m.condition) for c in rep.cards for m in c.mismatches]
+    assert run(Frame(kind="trap")) == []
+
+
+def test_fresh3_zh_tw_only_once_per_turn_before_the_procedure():
+    text = "此卡不能通常召喚。「測試劍士」只能1回合1次從我方的手牌、墓地讓1隻儀式怪獸回到牌組來特殊召喚。"
+    assert [p.limit for p in _procs(text, "zh-TW")] == ["once-per-turn"]
+    assert [p.limit for p in _procs(text.replace("只能1回合1次", "只能"), "zh-TW")] == [None]
+
+
+def test_fresh3_both_branches_of_fusion_or_named_card_are_kept():
+    en = '"Test Magician" + 1 Dragon monster\nMust be Fusion Summoned with the above Fusion Materials or with "Test Eye", and cannot be Special Summoned by other ways.'
+    ja = "「テスト・マジシャン」＋ドラゴン族モンスター\nこのカードは上記のカードを融合素材にした融合召喚及び、「テスト眼」の効果でのみ特殊召喚できる。"
+    from extractor.pipeline import analyze_text
+    kinds = sorted(c.kind for c in analyze_text(en, "en", FUSION)[0] if c.kind != "material-line")
+    assert "must-be-special-summoned" in kinds and "special-summon-only-by" in kinds, kinds
+    rep = validate([Card(id=1, name="x", lang="en", text=en, frame=FUSION)],
+                   [Card(id=1, name="x", lang="ja", text=ja, frame=FUSION)])
+    assert [m.slot for c in rep.cards for m in c.mismatches if m.condition == "special-summon-method"] == []
+    zh = "「测试魔术师」＋龙族怪兽\n此卡仅可通过以上述卡作为融合素材的融合召唤及“测试之眼”的效果来特殊召唤。"
+    assert _pair(en, zh, FUSION) == []
+    assert _pair(en, zh.replace("及“测试之眼”的效果", ""), FUSION) == [("special-summon-method", None)]

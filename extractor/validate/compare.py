@@ -109,7 +109,7 @@ def compare_conditions(src: list[Any], tgt: list[Any], frame: Frame | None = Non
             kind = "missing-in-target" if side == "source" else "extra-in-target"
             others = tv if side == "source" else sv
             other_side = "target" if side == "source" else "source"
-            ctx = {"include_effects": include_effects, "other_truncated": other_truncated}
+            ctx = {"include_effects": include_effects, "other_truncated": other_truncated, "frame": frame}
             for v in only:
                 if any(r.fn(v, ctx) for r in silent_rules):
                     continue

@@ -114,8 +114,13 @@ def _extra_first(v: View, frame: Frame | None) -> View | None:
 # -- drop: the same words read twice on one side ----------------------------------------------
 
 def _either_or(a: View, b: View) -> bool:
-    return (a.kind == b.kind == "must-be-special-summoned"
-            and {a.slots.get("method"), b.slots.get("method")} == {"named-card", "own-effect"})
+    methods = {a.slots.get("method"), b.slots.get("method")}
+    if a.kind == b.kind == "must-be-special-summoned" and methods == {"named-card", "own-effect"}:
+        return True
+    # "Must be Fusion Summoned with the above ... or with "X"" / 融合召喚及び、「X」の効果でのみ: a Summon
+    # kind and a named card are the two halves of one either/or (both only methods)
+    return ("named-card" in methods and bool(methods & SUMMON_KINDS)
+            and {a.kind, b.kind} <= {"must-be-special-summoned", "special-summon-only-by"})
 
 
 @rule("same-words-once", stage="drop",
@@ -123,7 +128,8 @@ def _either_or(a: View, b: View) -> bool:
            "one sentence states one condition",
       decides="a view whose span lies inside another view of the same group on the same side (a procedure and "
               "the self-Summon inside it) is not compared; the longer one stays.  Two named-card / own-effect "
-              "methods are the halves of an either/or (仅可通过「X」的效果（及此卡的②效果）特殊召唤) and both stay")
+              "methods are the halves of an either/or (仅可通过「X」的效果（及此卡的②效果）特殊召唤) and both stay; so are a "
+              "Summon kind and a named card (融合召喚及び、「X」の効果でのみ特殊召喚できる)")
 def _inside(v: View, same: list[View]) -> bool:
     return any(o is not v and o.group == v.group and o.field == v.field and o.span != v.span
                and o.span[0] <= v.span[0] and v.span[1] <= o.span[1] and not _either_or(o, v) for o in same)
@@ -416,6 +422,20 @@ def _effects(v: View, ctx: dict[str, Any]) -> str | None:
       decides="a condition on one side only is not reported when the other side's text is truncated")
 def _cut_off(v: View, ctx: dict[str, Any]) -> str | None:
     return "the other text is cut off" if ctx.get("other_truncated") else None
+
+
+@rule("spell-trap-has-no-summoning-condition", stage="silent",
+      seed="Seed 000: Summoning Conditions are printed on monsters; a Spell/Trap that Special Summons monsters "
+           "(\"Special Summon 1 Level 1 Tuner from your GY\") applies an effect, not a condition of its own",
+      decides="a Special Summon method read on one side only of a Spell or Trap card (frame spell / trap) is not "
+              "reported: it is that card's effect Summoning other monsters (a Trap Monster's own Summon is "
+              "special-summons-itself, an effect kind, and stays as it is)")
+def _spell_trap(v: View, ctx: dict[str, Any]) -> str | None:
+    frame = ctx.get("frame")
+    if (frame is not None and frame.kind in ("spell", "trap") and v.group == "special-summon-method"
+            and v.kind not in EFFECT_KINDS):
+        return "a Spell/Trap has no Summoning Condition of its own"
+    return None
 
 
 # -- severity: weaker evidence -------------------------------------------------------------------
