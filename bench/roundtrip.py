@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Round trip of the condition objects: parse, render back, compare with the original sentence.
 
-    .venv/bin/python bench/roundtrip.py                   # en (the issue's figure) and zh-CN
+    .venv/bin/python bench/roundtrip.py                   # en (the issue's figure), zh-CN and ja
+    .venv/bin/python bench/roundtrip.py --lang ja         # Japanese only
     .venv/bin/python bench/roundtrip.py --lang en --show 30   # print 30 sentences that do not come back
     .venv/bin/python bench/roundtrip.py --save            # also writes bench/results/roundtrip.md
 
@@ -11,8 +12,13 @@ material line (``material-line``) renders the object (:func:`extractor.render.re
 own name for the once-per-turn sentence and Xyz alternatives) in the same language and compares it with the object's
 original phrase (the sentence it was read from).  Both sides are folded the same way before the
 comparison: :func:`extractor.normalize.normalize` (old wordings -> current ones, Chinese registers
--> one), the card's own quoted name -> "this card", lower case, every character that is not a letter, digit or "+" dropped; in English "N or
-more" is folded to "N+" (the older and the current wording of the same count).  A sentence that
+-> one), the card's own quoted name -> "this card" (このカード in Japanese), effect numbers (① ...,
+layout, not wording) dropped, lower case, every character that is not a letter, digit or "+" dropped; in English "N or
+more" is folded to "N+" (the older and the current wording of the same count).  A limit ("once per
+turn this way") that the card states in a sentence of its own outside the object's phrase (Japanese
+writes it at the head of the text: このカード名の①の方法による特殊召喚は１ターンに１度しかできない) is
+no part of that phrase: when the phrase equals the rendering without the limit, the object counts
+as whole, and the report says how many did so.  A sentence that
 does not come back whole is shown as a word diff: ``-[...]`` what the object failed to keep (in the
 original, not in the rendering), ``+[...]`` what the rendering says instead; the table of the most
 common losses counts the ``-[...]`` pieces.  Prints a markdown report; needs ../shared.
@@ -40,6 +46,9 @@ from extractor.render import render  # noqa: E402
 KINDS = ("builtin-special-summon", "material-line")
 _DROP = regex.compile(r"[^\p{L}\p{N}+]+")
 _OR_MORE = regex.compile(r"\b(\d+) or more\b")
+_EFFECT_NUMBER = regex.compile(r"[\u2460-\u2473]")  # ① .. ⑳
+#: what the card's own quoted name folds to, per language family
+THIS_CARD = {"en": "this card", "zh": "这张卡", "ja": "このカード"}
 
 
 def fold(text: str, lang: str, name: str = "") -> str:
@@ -48,14 +57,17 @@ def fold(text: str, lang: str, name: str = "") -> str:
     "N+" (English), lower case, runs of anything but letters, digits and "+" -> one space."""
     t = normalize(text, lang).text
     if name:
-        t = t.replace(f'"{name}"', "this card").replace(f"「{name}」", "这张卡")
+        name = normalize(name, lang).text
+        this = THIS_CARD[lang_family(lang)]
+        t = t.replace(f'"{name}"', this).replace(f"「{name}」", this)
+    t = _EFFECT_NUMBER.sub(" ", t)
     if lang_family(lang) == "en":
         t = _OR_MORE.sub(r"\1+", t)
     return _DROP.sub(" ", t.lower()).strip()
 
 
 def tokens(folded: str, lang: str) -> list[str]:
-    """Words (English) or characters (Chinese, spaces dropped) of a folded sentence."""
+    """Words (English) or characters (Chinese, Japanese; spaces dropped) of a folded sentence."""
     return folded.split() if lang_family(lang) == "en" else [ch for ch in folded if not ch.isspace()]
 
 
@@ -78,6 +90,11 @@ def diff(orig: str, rend: str, lang: str) -> tuple[str, list[str]]:
     return sep.join(out) if sep else " ".join(out), lost
 
 
+def _same(o: str, r: str, lang: str) -> bool:
+    """Whether two folded sentences are equal (spaces ignored outside English)."""
+    return o == r if lang_family(lang) == "en" else o.replace(" ", "") == r.replace(" ", "")
+
+
 def run(lang: str, show: int) -> tuple[str, dict]:
     """Round-trip one language; returns the markdown section and the figures."""
     t0 = time.time()
@@ -85,6 +102,7 @@ def run(lang: str, show: int) -> tuple[str, dict]:
     same_kind = collections.Counter()
     losses = collections.Counter()
     failed = []
+    header_limit = 0
     for item in read_yaml_yugi(YAML_YUGI, lang):
         card = getattr(item, "card", None)
         if card is None:
@@ -96,8 +114,13 @@ def run(lang: str, show: int) -> tuple[str, dict]:
             per_kind[c.kind] += 1
             rend = render(c, lang, name=card.name)
             o, r = fold(c.phrase, lang, card.name), fold(rend, lang, card.name)
-            if o.replace(" ", "") == r.replace(" ", "") if lang_family(lang) != "en" else o == r:
+            if _same(o, r, lang):
                 same_kind[c.kind] += 1
+                continue
+            if getattr(c, "limit", None) and _same(o, fold(render(c.model_copy(update={"limit": None}), lang,
+                                                                  name=card.name), lang, card.name), lang):
+                same_kind[c.kind] += 1
+                header_limit += 1
                 continue
             text, lost = diff(o, r, lang)
             losses.update(lost or ["(word order or added words only)"])
@@ -105,7 +128,9 @@ def run(lang: str, show: int) -> tuple[str, dict]:
     total, same = sum(per_kind.values()), sum(same_kind.values())
     lines = [f"## {lang}", "",
              f"{same} of {total} procedures and material lines come back whole: **{same / max(total, 1):.1%}** "
-             f"({time.time() - t0:.0f} s)", "", "| kind | objects | whole | share |", "|---|---:|---:|---:|"]
+             f"({time.time() - t0:.0f} s)", "",
+             f"Of these, {header_limit} procedures state their limit in a sentence outside the phrase (compared "
+             "without the limit).", "", "| kind | objects | whole | share |", "|---|---:|---:|---:|"]
     for k in KINDS:
         lines.append(f"| {k} | {per_kind[k]} | {same_kind[k]} | {same_kind[k] / max(per_kind[k], 1):.1%} |")
     lines += ["", "Most common losses (original words the rendering did not give back):", "",
@@ -122,12 +147,12 @@ def run(lang: str, show: int) -> tuple[str, dict]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--lang", action="append", help="en, zh-CN (default: both)")
+    ap.add_argument("--lang", action="append", help="en, zh-CN, ja (default: all three)")
     ap.add_argument("--show", type=int, default=15, help="sentences that do not come back to print (default 15)")
     ap.add_argument("--save", action="store_true", help="also write bench/results/roundtrip.md")
     args = ap.parse_args()
     require_shared(YAML_YUGI)
-    langs = args.lang or ["en", "zh-CN"]
+    langs = args.lang or ["en", "zh-CN", "ja"]
     report = ["# Round trip: parse, render, compare (`bench/roundtrip.py`)", "",
               "Command: `.venv/bin/python bench/roundtrip.py" + "".join(f" --lang {x}" for x in args.lang or [])
               + (f" --show {args.show}" if args.show != 15 else "") + " --save`", ""]

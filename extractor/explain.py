@@ -56,12 +56,14 @@ def render(card, res, console: Console | None = None, note: str | None = None) -
 
 def _phrase_and_rendering(c, card) -> Text:
     """The original phrase and, under it, the object's canonical rendering in the card's language
-    (:func:`extractor.render.render`; none for a language without a rendering table)."""
+    (:func:`extractor.render.render`: English, Simplified Chinese or Japanese; none for a language
+    without a rendering table)."""
+    from .normalize.ja import plain_name
     from .render import RenderError, render as render_condition
 
     out = Text(c.phrase)
     try:
-        out.append("\n= " + render_condition(c, card.lang if card.lang != "ja" else c.lang, name=card.name or None),
+        out.append("\n= " + render_condition(c, card.lang, name=plain_name(card.name) if card.name else None),
                    style="dim")
     except RenderError:
         pass

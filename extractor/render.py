@@ -3,8 +3,9 @@
 ``render(condition, lang, name=None) -> str`` prints one condition object (any class of
 :mod:`extractor.conditions`) as canonical card text: current English (PSCT) for ``lang="en"``,
 Simplified Chinese in the official register for ``lang="zh"`` (``zh-CN`` / ``zh-TW`` are accepted
-and give Simplified).  Every wording is data: ``patterns/terms/render-en.yaml`` and
-``render-zh.yaml`` hold the templates (Python format strings) and the word tables (places, Summon
+and give Simplified), current official OCG Japanese for ``lang="ja"`` (full-width digits and
+letters, as the printed text writes them).  Every wording is data: ``patterns/terms/render-en.yaml``,
+``render-zh.yaml`` and ``render-ja.yaml`` hold the templates (Python format strings) and the word tables (places, Summon
 kinds, Attributes, Types, cost verbs); this module only picks the template and fills in the slot
 values.  ``name`` is the card's own name for the once-per-turn sentence (``"this card"``'s name);
 when absent a placeholder (:data:`NAME_PLACEHOLDER`) is printed.
@@ -40,19 +41,39 @@ class RenderError(ValueError):
 
 @lru_cache(maxsize=None)
 def table(lang: str) -> dict[str, Any]:
-    """The rendering table of language family ``lang`` (``en`` / ``zh``): the parsed
-    ``patterns/terms/render-<lang>.yaml``.  Raises :class:`RenderError` for another family."""
-    fam = lang_family(lang)
-    if fam not in ("en", "zh"):
-        raise RenderError(f"no rendering for language {lang!r} (en and zh only)")
-    return load_terms(f"render-{fam}")
+    """The rendering table of language family ``lang`` (``en`` / ``zh`` / ``ja``): the parsed
+    ``patterns/terms/render-<lang>.yaml``.  Raises :class:`RenderError` for another language."""
+    return load_terms(f"render-{_fam(lang)}")
+
+
+#: the language families that have a rendering table
+FAMILIES = ("en", "zh", "ja")
 
 
 def _fam(lang: str) -> str:
-    fam = lang_family(lang)
-    if fam not in ("en", "zh"):
-        raise RenderError(f"no rendering for language {lang!r} (en and zh only)")
+    try:
+        fam = lang_family(lang)
+    except ValueError as e:
+        raise RenderError(f"no rendering for language {lang!r} ({', '.join(FAMILIES)} only)") from e
+    if fam not in FAMILIES:
+        raise RenderError(f"no rendering for language {lang!r} ({', '.join(FAMILIES)} only)")
     return fam
+
+
+@lru_cache(maxsize=None)
+def _script(fam: str) -> "regex.Pattern[str] | None":
+    """The characters that mark a phrase as written in ``fam`` (the table's ``script``; Han for zh)."""
+    src = table(fam).get("script")
+    return regex.compile(src) if src else None
+
+
+_FULLWIDTH = {c: c + 0xFEE0 for c in range(0x21, 0x7F)}
+
+
+def _finish(text: str, fam: str) -> str:
+    """The table's last pass: with ``fullwidth: true`` every ASCII character but the space becomes its
+    full-width form (U+FF01-FF5E), as the official Japanese text prints digits and letters (１体, ＥＸ)."""
+    return text.translate(_FULLWIDTH) if table(fam).get("fullwidth") else text
 
 
 # -- slot values ---------------------------------------------------------------------------------
@@ -82,12 +103,18 @@ def _strip_count(phrase: str, fam: str) -> str:
     if last is None:
         return phrase.strip()
     out = phrase[: last.start()] + " " + phrase[last.end():] if fam == "en" else phrase[: last.start()] + phrase[last.end():]
+    if fam == "ja":
+        out = out.rstrip("を ")  # a count read after the particle: "モンスターを1体" -> "モンスター"
     out = regex.sub(r"\s+", " ", out).strip()
-    return out.strip("×x ").strip() if fam == "zh" else out
+    return out.strip("×x ").strip() if fam != "en" else out
 
 
 def _same_lang(phrase: str, fam: str) -> bool:
-    """Whether a kept phrase is written in the target language (Han characters for zh, none for en)."""
+    """Whether a kept phrase is written in the target language (Han characters for zh, the table's
+    ``script`` for ja (kana or Han), no Han for en)."""
+    script = _script(fam)
+    if script is not None:
+        return bool(script.search(phrase))
     has_han = bool(_HAN.search(phrase))
     return has_han if fam == "zh" else not has_han
 
@@ -104,11 +131,13 @@ def render_filter(f: CardFilter | None, lang: str, *, strip_count: bool = False)
     phrase = f.phrase.strip()
     if fam == "zh":
         phrase = regex.sub(r"^的\s*", "", phrase)  # a capture that starts at the particle: "的 「秘旋谍」卡"
+    elif t.get("filter_strip"):
+        phrase = regex.sub(t["filter_strip"], "", phrase)  # the table's particles a capture may start with
     if phrase and _same_lang(phrase, fam):
         return _strip_count(phrase, fam) if strip_count else phrase
     if fam == "en":
         return phrase or t["filter_default"]
-    # an English filter in Chinese: its typed parts
+    # a filter of another language: its typed parts
     if f.names and not f.archetypes:
         return t["or"].join(t["name"].format(name=n) for n in f.names)
     words = t["and"].join(t["attributes"].get(a, a) for a in f.attributes)
@@ -131,12 +160,16 @@ def _places_text(places: list[str], fam: str) -> str:
     return t["or"].join(t["places"].get(p, p) for p in places)
 
 
-def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False) -> str:
+def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False, form: str = "past") -> str:
     """One cost action as text ("banishing 1 LIGHT and 1 DARK monster from your GY" /
-    "从自己墓地把光属性和暗属性的怪兽各1只除外").  A filter of several "and"-joined kinds whose number
-    equals the count is printed one of each ("1 LIGHT and 1 DARK monster")."""
+    "从自己墓地把光属性和暗属性的怪兽各1只除外" / "自分の墓地の光属性と闇属性のモンスターを1体ずつ除外した").
+    A filter of several "and"-joined kinds whose number equals the count is printed one of each
+    ("1 LIGHT and 1 DARK monster").  ``form`` picks the Japanese verb form (``past`` "除外した",
+    ``conj`` "除外し", ``te`` "除外して"; the other languages have one)."""
     fam = _fam(lang)
     t = table(fam)
+    if fam == "ja":
+        return _cost_ja(a, t, form)
     if a.action == "pay-lp":
         return t["cost"]["pay-lp"].format(amount=a.amount) if a.amount else t["cost"]["pay-lp-half"]
     filt = render_filter(a.filter, fam)
@@ -187,6 +220,38 @@ def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False) -> st
                                       amount=a.amount or 1)
 
 
+def _cost_ja(a: CostAction, t: dict[str, Any], form: str) -> str:
+    """A Japanese cost action in verb form ``form`` from the table's ``cost`` templates: where the
+    cards are (``cost_from``), the filter with its count and particle (``counted``), the verb."""
+    forms = t["cost"]
+    if a.action == "pay-lp":
+        return forms["pay-lp" if a.amount else "pay-lp-half"][form].format(amount=a.amount)
+    if a.action == "discard" and (a.filter is None or not a.filter.phrase.strip()) and a.count and a.count[0] == a.count[1]:
+        return forms["discard-any"][form].format(n=a.count[0])
+    filt = render_filter(a.filter, "ja")
+    own = [p for p in a.places if not p.startswith("opp-")]
+    opp = [p[4:] for p in a.places if p.startswith("opp-")]
+    cf = t["cost_from"]
+    if not own and not opp:
+        frm = ""
+    elif own == ["field"] and opp == ["field"]:
+        frm = cf["field+opp-field"]
+    elif opp and not own:
+        frm = cf["opp-field"]
+    elif len(own) == 1 and own[0] in cf and not opp:
+        frm = cf[own[0]]
+    else:
+        frm = cf["other+opp-field" if opp else "other"].format(places=_places_text(own, "ja"))
+    if _zh_each(a.filter, a.count):
+        counted = t["counted_each"].format(filter=filt, count=t["count"]["each"].format(n=1))
+    else:
+        count = render_count(a.count, "ja")
+        if count and filt.endswith(tuple(t["card_nouns"])):
+            count = count.replace(t["count"]["unit"], t["count"]["card_unit"])
+        counted = t["counted"].format(filter=filt, count=count)
+    return forms[a.action][form].format(**{"from": frm}, counted=counted, filter=filt, amount=a.amount or 1)
+
+
 def _one_of_each(filt: str, count) -> str:
     """"LIGHT and DARK monster" with count 2 -> "1 LIGHT and 1 DARK monster"; "" when it does not
     apply (the number of "and"-joined kinds differs from the count)."""
@@ -205,8 +270,54 @@ def _zh_each(f: CardFilter | None, count) -> bool:
 
 # -- condition kinds -----------------------------------------------------------------------------
 
+def _costs_ja(c: Any, form: str) -> str:
+    """The cost actions of ``c`` in Japanese: all but the last in the te form ("…を相手に見せて"),
+    the last in ``form``."""
+    n = len(c.cost)
+    return "".join(render_cost(a, "ja", c.to_opponent_field, "te" if i < n - 1 else form) for i, a in enumerate(c.cost))
+
+
+def _procedure_ja(c: Any, t: dict[str, Any], name: str | None) -> str:
+    """A Japanese procedure (seed 002 built-in Special Summon): Nomi "…した場合のみ特殊召喚できる。"
+    (``exclusive`` and not ``first``), Semi-Nomi "…した場合に特殊召喚できる。" (``first`` or the older
+    ``either``), else optional "…場合、このカードは手札から特殊召喚できる。"; the limit of a Nomi /
+    Semi-Nomi procedure at its head ("「X」は１ターンに１度、"), of an optional one in a sentence after it."""
+    p = t["procedure"]
+    name = t["name"].format(name=name) if name else t["name_placeholder"]
+    slots = {"from": p["from"].format(places=_places_text(list(c.locations), "ja")) if c.locations else "",
+             "to_opp": p["to_opp"] if c.to_opponent_field else "",
+             "position": p["position"][c.position] if c.position else "", "limit": ""}
+    req = ""
+    if c.requirement is not None:
+        r = c.requirement
+        req = r.phrase.strip() if r.phrase and _same_lang(r.phrase, "ja") else \
+            t["requirement"].get(r.kind, t["requirement"]["other"]).format(phrase=r.phrase)
+    after = ""
+    if c.exclusive or c.first or c.either:
+        key = "nomi" if c.exclusive and not c.first else "semi_nomi"
+        if c.limit:
+            slots["limit"] = p["limit_inline"][c.limit].format(name=name)
+        if c.cost:
+            slots["cost"] = _costs_ja(c, "past")
+            slots["requirement"] = p["requirement_lead"].format(requirement=req) if req else ""
+        elif req:
+            key += "_requirement_only"
+            slots["requirement"], slots["cost"] = req, ""
+        else:
+            slots["requirement"] = slots["cost"] = ""
+    else:
+        key = "optional"
+        slots["cost"] = p["cost_lead"].format(cost=_costs_ja(c, "conj")) if c.cost else ""
+        slots["requirement"] = p["requirement_lead"].format(requirement=req) if req else ""
+        if c.limit:
+            after = p["limit"][c.limit].format(name=name)
+    return p[key].format(**slots) + after
+
+
 def _procedure(c: Any, fam: str, name: str | None) -> str:
     t = table(fam)
+    if fam == "ja":
+        return _procedure_ja(c, t, name)
     p = t["procedure"]
     actions = t["cost_join"].join(render_cost(a, fam, c.to_opponent_field) for a in c.cost)
     cost = p["cost"].format(actions=actions) if actions else ""
@@ -250,6 +361,14 @@ def _self_summon(c: Any, fam: str) -> str:
     Tribute 1 DARK monster; Special Summon this card from your hand"; 把…解放才能发动 in Chinese)."""
     t = table(fam)
     s = t["self_summon"]
+    if fam == "ja":
+        key = "trigger_foreign" if c.trigger and not _same_lang(c.trigger, fam) else \
+            "trigger_with_cost" if c.cost else "trigger"
+        frm = s["from"].format(places=_places_text(list(c.locations), fam)) if c.locations else ""
+        trigger = s[key].format(trigger=c.trigger) if c.trigger else ""
+        if not c.cost:
+            return s["no_cost"].format(trigger=trigger, **{"from": frm})
+        return s["with_cost"].format(trigger=trigger, cost=_costs_ja(c, "te"), **{"from": frm})
     trigger = "" if not c.trigger else \
         s["trigger" if _same_lang(c.trigger, fam) else "trigger_foreign"].format(trigger=c.trigger)
     frm = s["from"].format(places=_places_text(list(c.locations), fam)) if c.locations else ""
@@ -283,6 +402,8 @@ def render_material_line(line: MaterialLine, lang: str, name: str | None = None)
     fam = _fam(lang)
     t = table(fam)
     m = t["material"]
+    if fam == "ja":
+        return _material_line_ja(line, t, name)
     out = []
     for count, f in line.parts:
         filt = render_filter(f, fam, strip_count=True)
@@ -302,6 +423,30 @@ def render_material_line(line: MaterialLine, lang: str, name: str | None = None)
     return text
 
 
+def _material_line_ja(line: MaterialLine, t: dict[str, Any], name: str | None) -> str:
+    """A Japanese material line: a part of one card prints no count in the table's ``bare_one_kinds``
+    (a name; the Tuner, the first part, of a Synchro line); Xyz and Fusion parts count "×n" (or more:
+    "×n体以上"), the others "n体" / "n体以上" ("チューナー＋チューナー以外のモンスター１体以上")."""
+    m = t["material"]
+    out = []
+    for i, (count, f) in enumerate(line.parts):
+        filt = render_filter(f, "ja", strip_count=True)
+        named = bool(f.names) and count == (1, 1) and _only_names(filt, f, "ja")
+        bare = line.summon in m["bare_one_kinds"] and (line.summon != "synchro" or i == 0)
+        if count == (1, 1) and (named or bare):
+            out.append(m["named"].format(filter=filt))
+        elif count and line.summon in m["times_kinds"] and count[0] >= 2:
+            lo, hi = count
+            key = "times_part" if hi == lo else "times_or_more" if hi is None else "times_range"
+            out.append(m[key].format(filter=filt, n=lo, m=hi))
+        else:
+            out.append(m["part"].format(count=render_count(count, "ja"), filter=filt))
+    if line.alternative and not out:
+        return m["alternative_named" if name else "alternative_bare"].format(name=name)
+    text = m["plus"].join(out)
+    return m["alternative"].format(line=text) if line.alternative else text
+
+
 def _player_lock(lk: Any, fam: str, t: dict[str, Any]) -> str:
     """A player lock (issue 10 §5) from the table's ``player_lock`` templates: who, what (a Summon
     kind when one is locked), the locked monsters or "monsters", from where, how long, except what
@@ -313,7 +458,8 @@ def _player_lock(lk: Any, fam: str, t: dict[str, Any]) -> str:
         obj = pl["locked"].format(phrase=lk.locked.phrase) if "locked" in pl else lk.locked.phrase
     else:
         obj = pl["object"]
-    return pl["sentence"].format(
+    sentence = pl["sentence_exception"] if lk.exception is not None and "sentence_exception" in pl else pl["sentence"]
+    return sentence.format(
         who=pl["who"][lk.who], cannot=pl.get("cannot", {}).get(lk.who, ""), what=what, object=obj,
         **{"from": pl["from"].format(places=_places_text(list(lk.from_places), fam)) if lk.from_places else ""},
         duration=pl["duration"][lk.duration] if lk.duration else "",
@@ -324,13 +470,17 @@ def render(c: Any, lang: str = "en", name: str | None = None) -> str:
     """Canonical text of one condition object.
 
     Input: ``c``, a condition object of :mod:`extractor.conditions` (or its ``model_dump``-ed dict:
-    it is validated back into its class); ``lang``: ``en`` or ``zh`` (``zh-CN`` / ``zh-TW``);
+    it is validated back into its class); ``lang``: ``en``, ``zh`` (``zh-CN`` / ``zh-TW``) or ``ja``;
     ``name``: the card's name for the once-per-turn sentence (placeholder when absent).  Output: the
     text (one or more sentences; a material line is a line without a full stop).  Seed 002: a
     procedure "must be Special Summoned by its own method (e.g. Tributing, banishing)"; seed 000:
     "1 Tuner + 1 or more non-Tuner monsters".  Raises :class:`RenderError` for a kind without a
-    template or a language other than en / zh."""
+    template or a language other than en / zh / ja."""
     fam = _fam(lang)
+    return _finish(_render(c, fam, name), fam)
+
+
+def _render(c: Any, fam: str, name: str | None) -> str:
     if isinstance(c, dict):
         from .conditions import CONDITION_CLASSES
 
@@ -366,7 +516,7 @@ def render(c: Any, lang: str = "en", name: str | None = None) -> str:
             vals["summon"] = t["summons"][c.method]
         if c.first and f"{key}-first" in k:
             key += "-first"
-        vals["first"] = table(fam)["procedure"]["first"] if c.first else ""
+        vals["first"] = table(fam)["procedure"].get("first", "") if c.first else ""
         vals["names"] = t["or"].join(t["name"].format(name=n) for n in c.named_cards) or NAME_PLACEHOLDER
     if hasattr(c, "summon"):
         vals["summon"] = t["summons"].get(c.summon, c.summon)

@@ -138,8 +138,8 @@ def test_counts():
 def test_unknown_kinds_and_languages_are_clear_errors():
     with pytest.raises(RenderError, match="nonsense"):
         render({"kind": "nonsense"}, "en")
-    with pytest.raises(RenderError, match="ja"):
-        render(_obj("gemini"), "ja")
+    with pytest.raises(RenderError, match="'ko'"):
+        render(_obj("gemini"), "ko")
 
 
 def test_a_dumped_object_renders_like_the_object():
