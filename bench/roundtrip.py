@@ -12,8 +12,8 @@ material line (``material-line``) renders the object (:func:`extractor.render.re
 own name for the once-per-turn sentence and Xyz alternatives) in the same language and compares it with the object's
 original phrase (the sentence it was read from).  Both sides are folded the same way before the
 comparison: :func:`extractor.normalize.normalize` (old wordings -> current ones, Chinese registers
--> one), the card's own quoted name -> "this card" (このカード in Japanese), effect numbers (① ...,
-layout, not wording) dropped, lower case, every character that is not a letter, digit or "+" dropped; in English "N or
+-> one), the card's own quoted name -> "this card" (このカード in Japanese), in Japanese effect numbers (① ...:
+layout, not wording; the Japanese patterns' phrases start at them) dropped, lower case, every character that is not a letter, digit or "+" dropped; in English "N or
 more" is folded to "N+" (the older and the current wording of the same count).  A limit ("once per
 turn this way") that the card states in a sentence of its own outside the object's phrase (Japanese
 writes it at the head of the text: このカード名の①の方法による特殊召喚は１ターンに１度しかできない) is
@@ -60,7 +60,8 @@ def fold(text: str, lang: str, name: str = "") -> str:
         name = normalize(name, lang).text
         this = THIS_CARD[lang_family(lang)]
         t = t.replace(f'"{name}"', this).replace(f"「{name}」", this)
-    t = _EFFECT_NUMBER.sub(" ", t)
+    if lang_family(lang) == "ja":
+        t = _EFFECT_NUMBER.sub(" ", t)
     if lang_family(lang) == "en":
         t = _OR_MORE.sub(r"\1+", t)
     return _DROP.sub(" ", t.lower()).strip()
