@@ -240,10 +240,27 @@ def _cost_ja(a: CostAction, t: dict[str, Any], form: str) -> str:
         frm = cf["opp-field"]
     elif len(own) == 1 and own[0] in cf and not opp:
         frm = cf[own[0]]
+    elif not opp and set(own) <= set(t["plain_places"]):
+        frm = cf["plain"].format(places=_places_text(own, "ja"))
     else:
-        frm = cf["other+opp-field" if opp else "other"].format(places=_places_text(own, "ja"))
-    if _zh_each(a.filter, a.count):
-        counted = t["counted_each"].format(filter=filt, count=t["count"]["each"].format(n=1))
+        key = "other+opp-field" if opp else "other+field" if "field" in own else "other"
+        frm = cf[key].format(places=_places_text(own, "ja"))
+    m = regex.match(t["filter_leads"], filt)
+    lead = m.group(0) if m else ""
+    filt = filt[len(lead):]
+    if frm and filt.startswith(tuple(t["filter_particles"])) and frm.endswith(t["from_particle"]):
+        frm = frm[: -len(t["from_particle"])]
+    frm = lead + frm
+    pieces = filt.split(t["and"])
+    if _zh_each(a.filter, a.count) or (a.count and a.count[0] == a.count[1] == len(pieces) > 1):
+        one = t["count"]["each"].format(n=1)
+        if all(x.strip().endswith(tuple(t["each_nouns"])) for x in pieces[:-1]):
+            counted = t["counted_pieces"].format(pieces=t["and"].join(
+                t["each_piece"].format(filter=x.strip(), count=one) for x in pieces))
+        else:
+            counted = t["counted_each"].format(filter=filt, count=one)
+    elif a.count is None and filt.endswith(t["all_word"]) and len(filt) > len(t["all_word"]):
+        counted = t["counted_all"].format(filter=filt[: -len(t["all_word"])])
     else:
         count = render_count(a.count, "ja")
         if count and filt.endswith(tuple(t["card_nouns"])):
@@ -294,7 +311,8 @@ def _procedure_ja(c: Any, t: dict[str, Any], name: str | None) -> str:
             t["requirement"].get(r.kind, t["requirement"]["other"]).format(phrase=r.phrase)
     after = ""
     if c.exclusive or c.first or c.either:
-        key = "nomi" if c.exclusive and not c.first else "semi_nomi"
+        nomi = c.exclusive and (not c.first or list(c.locations) in p["nomi_from"])
+        key = "nomi" if nomi else "semi_nomi"
         if c.limit:
             slots["limit"] = p["limit_inline"][c.limit].format(name=name)
         if c.cost:
