@@ -160,16 +160,17 @@ def _places_text(places: list[str], fam: str) -> str:
     return t["or"].join(t["places"].get(p, p) for p in places)
 
 
-def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False, form: str = "past") -> str:
+def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False, form: str = "past", style: str = "") -> str:
     """One cost action as text ("banishing 1 LIGHT and 1 DARK monster from your GY" /
     "从自己墓地把光属性和暗属性的怪兽各1只除外" / "自分の墓地の光属性と闇属性のモンスターを1体ずつ除外した").
     A filter of several "and"-joined kinds whose number equals the count is printed one of each
     ("1 LIGHT and 1 DARK monster").  ``form`` picks the Japanese verb form (``past`` "除外した",
-    ``conj`` "除外し", ``te`` "除外して"; the other languages have one)."""
+    ``conj`` "除外し", ``te`` "除外して"; the other languages have one) and ``style`` the table's
+    ``cost_from_<style>`` wording of the places (Japanese ``semi_nomi``)."""
     fam = _fam(lang)
     t = table(fam)
     if fam == "ja":
-        return _cost_ja(a, t, form)
+        return _cost_ja(a, t, form, style)
     if a.action == "pay-lp":
         return t["cost"]["pay-lp"].format(amount=a.amount) if a.amount else t["cost"]["pay-lp-half"]
     filt = render_filter(a.filter, fam)
@@ -220,9 +221,10 @@ def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False, form:
                                       amount=a.amount or 1)
 
 
-def _cost_ja(a: CostAction, t: dict[str, Any], form: str) -> str:
+def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "") -> str:
     """A Japanese cost action in verb form ``form`` from the table's ``cost`` templates: where the
-    cards are (``cost_from``), the filter with its count and particle (``counted``), the verb."""
+    cards are (``cost_from``, with ``cost_from_<style>`` over it), the filter with its count and
+    particle (``counted``), the verb."""
     forms = t["cost"]
     if a.action == "pay-lp":
         return forms["pay-lp" if a.amount else "pay-lp-half"][form].format(amount=a.amount)
@@ -231,7 +233,7 @@ def _cost_ja(a: CostAction, t: dict[str, Any], form: str) -> str:
     filt = render_filter(a.filter, "ja")
     own = [p for p in a.places if not p.startswith("opp-")]
     opp = [p[4:] for p in a.places if p.startswith("opp-")]
-    cf = t["cost_from"]
+    cf = {**t["cost_from"], **(t.get(f"cost_from_{style}") or {})} if style else t["cost_from"]
     if not own and not opp:
         frm = ""
     elif own == ["field"] and opp == ["field"]:
@@ -287,11 +289,12 @@ def _zh_each(f: CardFilter | None, count) -> bool:
 
 # -- condition kinds -----------------------------------------------------------------------------
 
-def _costs_ja(c: Any, form: str) -> str:
+def _costs_ja(c: Any, form: str, style: str = "") -> str:
     """The cost actions of ``c`` in Japanese: all but the last in the te form ("…を相手に見せて"),
-    the last in ``form``."""
+    the last in ``form``; ``style`` as :func:`render_cost`."""
     n = len(c.cost)
-    return "".join(render_cost(a, "ja", c.to_opponent_field, "te" if i < n - 1 else form) for i, a in enumerate(c.cost))
+    return "".join(render_cost(a, "ja", c.to_opponent_field, "te" if i < n - 1 else form, style)
+                   for i, a in enumerate(c.cost))
 
 
 def _procedure_ja(c: Any, t: dict[str, Any], name: str | None) -> str:
@@ -316,7 +319,7 @@ def _procedure_ja(c: Any, t: dict[str, Any], name: str | None) -> str:
         if c.limit:
             slots["limit"] = p["limit_inline"][c.limit].format(name=name)
         if c.cost:
-            slots["cost"] = _costs_ja(c, "past")
+            slots["cost"] = _costs_ja(c, "past", key)
             slots["requirement"] = p["requirement_lead"].format(requirement=req) if req else ""
         elif req:
             key += "_requirement_only"
