@@ -538,7 +538,8 @@ def _render(c: Any, fam: str, name: str | None) -> str:
         if c.first and f"{key}-first" in k:
             key += "-first"
         vals["first"] = table(fam)["procedure"].get("first", "") if c.first else ""
-        vals["names"] = t["or"].join(t["name"].format(name=n) for n in c.named_cards) or NAME_PLACEHOLDER
+        vals["names"] = t["or"].join(t["name"].format(name=n) for n in c.named_cards) or \
+            t.get("names_placeholder", NAME_PLACEHOLDER)
     if hasattr(c, "summon"):
         vals["summon"] = t["summons"].get(c.summon, c.summon)
     if hasattr(c, "locations"):
