@@ -193,6 +193,7 @@ def test_explain_shows_the_japanese_rendering_under_the_phrase():
     out = r.output
     assert "= このカードは通常召喚できない。" in out
     # the text above the table, the phrase and its rendering (the full-width count is the renderer's)
-    assert out.count("自分の墓地の光属性モンスター３体を除外した場合のみ") == 3, out
+    conditions = out[: out.index("procedures")]
+    assert conditions.count("自分の墓地の光属性モンスター３体を除外した場合のみ") == 3, out
     # the rendering is printed under its phrase (a later line of the phrase column)
     assert out.index("= このカードは通常召喚できない。") > out.index("│ このカードは通常召喚できない")
