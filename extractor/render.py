@@ -250,8 +250,9 @@ def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "") -> st
     m = regex.match(t["filter_leads"], filt)
     lead = m.group(0) if m else ""
     filt = filt[len(lead):]
-    if frm and filt.startswith(tuple(t["filter_particles"])) and frm.endswith(t["from_particle"]):
-        frm = frm[: -len(t["from_particle"])]
+    if frm and filt.startswith(tuple(t["filter_particles"])):
+        end = next((x for x in t["from_particles"] if frm.endswith(x)), "")
+        frm = frm[: len(frm) - len(end)]
     frm = lead + frm
     pieces = filt.split(t["and"])
     if _zh_each(a.filter, a.count) or (a.count and a.count[0] == a.count[1] == len(pieces) > 1):
