@@ -91,6 +91,22 @@ def diff(orig: str, rend: str, lang: str) -> tuple[str, list[str]]:
     return sep.join(out) if sep else " ".join(out), lost
 
 
+def cause(c, lost: list[str], lang: str) -> str:
+    """Why an object does not come back whole, by rules on the object and the lost pieces: an Xyz
+    alternative that kept no material, a procedure read after a lead sentence that is not kept
+    ("Must be either Fusion Summoned, or ...", 融合召喚及び以下の方法でのみ), only short pieces lost
+    (particles, word order: the renderer's wording differs, nothing of substance is missing; a piece of
+    at most 2 characters in Chinese / Japanese, 1 word in English), else words the object did not keep."""
+    if c.kind == "material-line" and c.line.alternative and not c.line.parts:
+        return "Xyz alternative: no material kept (the monster it is overlaid on)"
+    if "either" in c.pattern_id:
+        return "lead sentence not kept (Fusion Summon or this way)"
+    short = 1 if lang_family(lang) == "en" else 2
+    if all(len(tokens(x, lang)) <= short for x in lost):
+        return "wording only: particles, word order, one short word (renderer)"
+    return "words of the original not kept by the object (or misplaced)"
+
+
 def _same(o: str, r: str, lang: str) -> bool:
     """Whether two folded sentences are equal (spaces ignored outside English)."""
     return o == r if lang_family(lang) == "en" else o.replace(" ", "") == r.replace(" ", "")
@@ -102,6 +118,7 @@ def run(lang: str, show: int) -> tuple[str, dict]:
     per_kind = collections.Counter()
     same_kind = collections.Counter()
     losses = collections.Counter()
+    causes = collections.Counter()
     failed = []
     header_limit = 0
     for item in read_yaml_yugi(YAML_YUGI, lang):
@@ -125,6 +142,7 @@ def run(lang: str, show: int) -> tuple[str, dict]:
                 continue
             text, lost = diff(o, r, lang)
             losses.update(lost or ["(word order or added words only)"])
+            causes[cause(c, lost, lang)] += 1
             failed.append((card.id, card.name, c.kind, c.phrase, rend, text))
     total, same = sum(per_kind.values()), sum(same_kind.values())
     lines = [f"## {lang}", "",
@@ -134,6 +152,10 @@ def run(lang: str, show: int) -> tuple[str, dict]:
              "without the limit).", "", "| kind | objects | whole | share |", "|---|---:|---:|---:|"]
     for k in KINDS:
         lines.append(f"| {k} | {per_kind[k]} | {same_kind[k]} | {same_kind[k] / max(per_kind[k], 1):.1%} |")
+    lines += ["", "Why sentences do not come back whole (`cause` in bench/roundtrip.py):", "",
+              "| cause | sentences |", "|---|---:|"]
+    for why, n in causes.most_common():
+        lines.append(f"| {why} | {n} |")
     lines += ["", "Most common losses (original words the rendering did not give back):", "",
               "| lost | times |", "|---|---:|"]
     for piece, n in losses.most_common(25):
