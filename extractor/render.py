@@ -170,7 +170,7 @@ def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False, form:
     fam = _fam(lang)
     t = table(fam)
     if fam == "ja":
-        return _cost_ja(a, t, form, style)
+        return _cost_ja(a, t, form, style, to_opponent_field)
     if a.action == "pay-lp":
         return t["cost"]["pay-lp"].format(amount=a.amount) if a.amount else t["cost"]["pay-lp-half"]
     filt = render_filter(a.filter, fam)
@@ -221,11 +221,13 @@ def render_cost(a: CostAction, lang: str, to_opponent_field: bool = False, form:
                                       amount=a.amount or 1)
 
 
-def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "") -> str:
+def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "", to_opp: bool = False) -> str:
     """A Japanese cost action in verb form ``form`` from the table's ``cost`` templates: where the
     cards are (``cost_from``, with ``cost_from_<style>`` over it), the filter with its count and
     particle (``counted``), the verb."""
     forms = t["cost"]
+    if f"{form}_to_opp" in forms.get(a.action, {}) and to_opp:
+        form = f"{form}_to_opp"
     if a.action == "pay-lp":
         return forms["pay-lp" if a.amount else "pay-lp-half"][form].format(amount=a.amount)
     if a.action == "discard" and (a.filter is None or not a.filter.phrase.strip()) and a.count and a.count[0] == a.count[1]:
@@ -453,7 +455,8 @@ def _material_line_ja(line: MaterialLine, t: dict[str, Any], name: str | None) -
     out = []
     for i, (count, f) in enumerate(line.parts):
         filt = render_filter(f, "ja", strip_count=True)
-        named = bool(f.names) and count == (1, 1) and _only_names(filt, f, "ja")
+        named = bool(f.names) and count == (1, 1) and _only_names(filt, f, "ja") and not any(
+            filt.startswith(f"{t['name'].format(name=n)}{w}") for n in f.names for w in m["not_named_after"])
         bare = line.summon in m["bare_one_kinds"] and (line.summon != "synchro" or i == 0)
         if count == (1, 1) and (named or bare):
             out.append(m["named"].format(filter=filt))
