@@ -230,8 +230,9 @@ def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "", to_op
         form = f"{form}_to_opp"
     if a.action == "pay-lp":
         return forms["pay-lp" if a.amount else "pay-lp-half"][form].format(amount=a.amount)
-    if a.action == "discard" and (a.filter is None or not a.filter.phrase.strip()) and a.count and a.count[0] == a.count[1]:
-        return forms["discard-any"][form].format(n=a.count[0])
+    if f"{a.action}-any" in forms and (a.filter is None or not a.filter.phrase.strip()) and \
+            (a.count is None or a.count[0] == a.count[1]):
+        return forms[f"{a.action}-any"][form].format(n=a.count[0] if a.count else 1, amount=a.amount or 1)
     filt = render_filter(a.filter, "ja")
     own = [p for p in a.places if not p.startswith("opp-")]
     opp = [p[4:] for p in a.places if p.startswith("opp-")]
@@ -257,7 +258,11 @@ def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "", to_op
         frm = frm[: len(frm) - len(end)]
     frm = lead + frm
     pieces = filt.split(t["and"])
-    if _zh_each(a.filter, a.count) or (a.count and a.count[0] == a.count[1] == len(pieces) > 1):
+    names_each = bool(a.filter and a.count and a.count[0] == a.count[1] == len(a.filter.names) > 1
+                      and _only_names(filt, a.filter, "ja"))
+    if names_each:
+        counted = t["counted_each"].format(filter=filt, count=t["count"]["each"].format(n=1))
+    elif _zh_each(a.filter, a.count) or (a.count and a.count[0] == a.count[1] == len(pieces) > 1):
         one = t["count"]["each"].format(n=1)
         if all(x.strip().endswith(tuple(t["each_nouns"])) for x in pieces[:-1]):
             counted = t["counted_pieces"].format(pieces=t["and"].join(
