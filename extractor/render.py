@@ -269,14 +269,22 @@ def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "", to_op
                 t["each_piece"].format(filter=x.strip(), count=one) for x in pieces))
         else:
             counted = t["counted_each"].format(filter=filt, count=one)
-    elif a.count is None and filt.endswith(t["all_word"]) and len(filt) > len(t["all_word"]):
-        counted = t["counted_all"].format(filter=filt[: -len(t["all_word"])])
+    elif a.count is None and (word := _ending(filt, t["all_words"])):
+        counted = t["counted_all"].format(filter=filt[: -len(word)], word=word)
+    elif a.count and a.count[0] == a.count[1] and (word := _ending(filt, t["each_words"])):
+        counted = t["counted_each_word"].format(filter=filt[: -len(word)], word=word,
+                                                count=t["count"]["each"].format(n=1))
     else:
         count = render_count(a.count, "ja")
         if count and filt.endswith(tuple(t["card_nouns"])):
             count = count.replace(t["count"]["unit"], t["count"]["card_unit"])
         counted = t["counted"].format(filter=filt, count=count)
     return forms[a.action][form].format(**{"from": frm}, counted=counted, filter=filt, amount=a.amount or 1)
+
+
+def _ending(text: str, words: list[str]) -> str:
+    """The word of ``words`` that ``text`` ends with (and is more than), else ""."""
+    return next((w for w in words if text.endswith(w) and len(text) > len(w)), "")
 
 
 def _one_of_each(filt: str, count) -> str:
