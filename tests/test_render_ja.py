@@ -101,6 +101,31 @@ def test_other_kinds_print_the_official_sentences():
     assert render(lock, "ja") == "このカードがモンスターゾーンに存在する限り、相手はモンスターを特殊召喚できない。"
 
 
+def test_cost_wordings_of_the_table():
+    """All / any number / each words after the particle, named cards one of each, a detach without a
+    filter, the comma form before a Summon to the opponent's field, a name followed by 以外."""
+    allc = CostAction(action="banish", count=None, places=("gy",), filter=CardFilter(phrase="爬虫類族モンスター全て"))
+    assert render(_obj("builtin-special-summon", exclusive=True, cost=(allc,)), "ja") == \
+        "自分の墓地の爬虫類族モンスターを全て除外した場合のみ特殊召喚できる。"
+    names = CostAction(action="tribute", count=(3, 3), places=("hand", "field"), filter=CardFilter(
+        phrase="「磁石の戦士α」「磁石の戦士β」「磁石の戦士γ」", names=("磁石の戦士α", "磁石の戦士β", "磁石の戦士γ")))
+    assert render(_obj("builtin-special-summon", exclusive=True, first=True, cost=(names,)), "ja") == \
+        "自分の手札・フィールドから「磁石の戦士α」「磁石の戦士β」「磁石の戦士γ」を１体ずつリリースした場合に特殊召喚できる。"
+    detach = CostAction(action="detach", amount=2, places=())
+    assert render(_obj("builtin-special-summon", locations=("hand",), cost=(detach,)), "ja") == \
+        "このカードは自分フィールドのＸ素材を２つ取り除き、手札から特殊召喚できる。"
+    opp = CostAction(action="tribute", count=(1, 1), places=("opp-field",), filter=CardFilter(phrase="モンスター"))
+    kaiju = _obj("builtin-special-summon", locations=("hand",), cost=(opp,), to_opponent_field=True, position="attack")
+    assert render(kaiju, "ja") == "このカードは相手フィールドのモンスター１体をリリースし、手札から相手フィールドに攻撃表示で特殊召喚できる。"
+    own = CostAction(action="tribute", count=(1, 1), places=("field",), filter=CardFilter(phrase="モンスター"))
+    assert render(_obj("builtin-special-summon", locations=("hand",), cost=(own,)), "ja") == \
+        "このカードは自分フィールドのモンスター１体をリリースして、手札から特殊召喚できる。"
+    link = MaterialLine(summon="link", count=(1, 1), parts=(((1, 1), CardFilter(
+        phrase="「トロイメア・マーメイド」以外の「トロイメア」モンスター", names=("トロイメア・マーメイド",),
+        archetypes=("トロイメア",))),))
+    assert render(_obj("material-line", line=link), "ja") == "「トロイメア・マーメイド」以外の「トロイメア」モンスター１体"
+
+
 def test_an_english_filter_prints_its_typed_parts_in_japanese():
     cost = CostAction(action="tribute", count=(1, 1), places=("field",),
                       filter=CardFilter(phrase="DARK Dragon monster", attributes=("DARK",), types=("Dragon",)))
