@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from extractor.cli import main
@@ -228,10 +230,10 @@ def test_validate_keeps_real_differences_when_both_sides_are_read():
 def test_every_cue_example_passes_the_prefilter():
     # coverage skips sentences without a prefilter word before running the cues: no cue may need one
     # (tributes-required matches a bare "3 monsters": such a sentence alone is no summoning wording)
-    from extractor.coverage import _PREFILTER
+    from extractor.coverage import coverage_rules
     from extractor.cues import load_cues
     missing = [(c.lang, t) for fam in ("en", "zh", "ja") for c in load_cues(fam) for t in c.examples_match
-               if c.group != "tributes-required" and not _PREFILTER[fam].search(normalize(t, {"zh": "zh-CN"}.get(fam, fam)).text)]
+               if c.group != "tributes-required" and not coverage_rules(fam).prefilter.search(normalize(t, {"zh": "zh-CN"}.get(fam, fam)).text)]
     assert missing == []
 
 
@@ -258,3 +260,50 @@ def test_extra_deck_first_line_that_is_an_effect_is_no_unread_material_line():
     xyz = Frame(kind="xyz", level=4)
     text = "自己主要阶段中对方不能把魔法·陷阱卡的效果发动。\n●超量:对方不能把墓地的卡的效果发动。"
     assert not [u for u in result(text, lang="zh-CN", frame=xyz).unread if u[2] == "material-line"]
+
+
+# ---- the coverage tables are data (patterns/cues/<lang>.yaml, section ``coverage``) ----
+
+def _coverage_examples():
+    from extractor.coverage import coverage_rules
+    out = []
+    for fam, lang in (("en", "en"), ("zh", "zh-CN"), ("ja", "ja")):
+        rules = coverage_rules(fam)
+        for name, (pos, neg) in rules.examples.items():
+            out += [(fam, lang, name, t, True) for t in pos] + [(fam, lang, name, t, False) for t in neg]
+    return out
+
+
+COVERAGE_EXAMPLES = _coverage_examples()
+
+
+@pytest.mark.parametrize("fam,lang,name,text,must", COVERAGE_EXAMPLES,
+                         ids=[f"{f}.{n}{'+' if m else '-'}{i}" for i, (f, _l, n, _t, m) in enumerate(COVERAGE_EXAMPLES)])
+def test_coverage_table_examples(fam, lang, name, text, must):
+    from extractor.coverage import _ENTRIES, _OPTIONAL, coverage_rules
+    rx = getattr(coverage_rules(fam), {**_ENTRIES, **_OPTIONAL}[name])
+    found = rx.search(normalize(text, lang).text) is not None
+    assert found is must, f"{fam} coverage {name} {'must' if must else 'must not'} match {text!r}"
+
+
+def test_every_coverage_entry_has_examples_both_ways():
+    from extractor.coverage import coverage_rules
+    for fam in ("en", "zh", "ja"):
+        for name, (pos, neg) in coverage_rules(fam).examples.items():
+            assert pos and neg, (fam, name)
+
+
+def test_a_language_without_a_coverage_section_has_no_rule(tmp_path, monkeypatch):
+    import extractor.coverage as cov
+    (tmp_path / "en.yaml").write_text("language: en\ncues: []\n", encoding="utf-8")
+    monkeypatch.setattr(cov, "CUES_DIR", tmp_path)
+    cov.coverage_rules.cache_clear()
+    try:
+        mt = normalize("Cannot be Special Summoned.", "en")
+        assert cov.coverage_of(mt, "en", MAIN, segment(mt.text, "en"), []) == (None, [])
+        (tmp_path / "en.yaml").write_text("language: en\ncoverage:\n  limit: {regex: 'x'}\n", encoding="utf-8")
+        cov.coverage_rules.cache_clear()
+        with pytest.raises(cov.CueError, match=r"en\.yaml: coverage: entry 'summon-words' missing"):
+            cov.coverage_rules("en")
+    finally:
+        cov.coverage_rules.cache_clear()
