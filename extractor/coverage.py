@@ -91,6 +91,7 @@ _ENTRIES = {
 }
 _OPTIONAL = {
     "unit-start": "unit_start",        # (zh, ja) where an effect starts: the effect holding a sentence counts
+    "sentence-marks": "sentence_marks",  # marks of an effect searched in the sentence alone, not its whole effect
     "keep": "keep",                    # (en) a restriction on the card's own Summon: summoning wording despite a mark
     "activated": "activated",          # (en) an activated effect: ``keep`` does not hold against it
 }
@@ -112,6 +113,7 @@ class CoverageRules:
     gemini: Any
     not_materials: Any
     unit_start: Any = None
+    sentence_marks: Any = None
     keep: Any = None
     activated: Any = None
     examples: dict = field(default_factory=dict)
@@ -293,13 +295,13 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
     limit_read = any(_field(c, "limit") for c in own)
     units: list[int] | None = None  # (zh, ja) where the effects start, found at the first need
     marks = rules.effect_marks
-    keep, unit_start = rules.keep, rules.unit_start
+    keep, unit_start, smarks = rules.keep, rules.unit_start, rules.sentence_marks
     for s, e in sentences:
         if not pre.search(text, s, e):
             continue  # neither a cue nor a Summon word can match here (the cheap test first)
         sent = text[s:e]
         effect = (text.startswith("●", s) or ":" in sent or ";" in sent  # the common marks first (plain string tests)
-                  or bool(marks.search(sent)))
+                  or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
         if effect and keep is not None and keep.search(sent) and not rules.activated.search(sent):
             effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
         if not effect and unit_start is not None:

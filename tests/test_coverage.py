@@ -307,3 +307,34 @@ def test_a_language_without_a_coverage_section_has_no_rule(tmp_path, monkeypatch
             cov.coverage_rules("en")
     finally:
         cov.coverage_rules.cache_clear()
+
+
+# ---- ja precision: the false alarms a fresh judge named (docs/coverage-ja-judged.md) ----
+
+def test_ja_tribute_as_an_effect_cost_is_no_summoning_wording():
+    # old wording: the Tribute is the cost of the effect in the next sentence, or a maintenance cost
+    for text in ("このカードを生け贄に捧げる。フィールド上に表側表示で存在する悪魔族モンスター１体を選択する。"
+                 "そのモンスターの攻撃力と守備力は７００ポイントアップする。",
+                 "自分フィールド上に存在するモンスター１体を生け贄に捧げる。自分のデッキから「ガエル」と名のついたモンスター"
+                 "１体を選択し、自分フィールド上に特殊召喚する。",
+                 "自分のスタンバイフェイズ毎に、このカードを除く自分のフィールド上モンスター１体を生け贄に捧げなければ、"
+                 "このカードを破壊する。"):
+        assert result(text, lang="ja").coverage == "complete", text
+    # a Tribute that IS about this card's own Summon stays summoning wording (unread here: partial)
+    ritual = "「X」により降臨。フィールドか手札から、レベルが８以上になるようカードを生け贄に捧げなければならない。"
+    res = result(ritual, lang="ja", frame=Frame(kind="ritual", level=8))
+    assert res.coverage == "partial" and any("生け贄に捧げなければならない" in w for w, _g in unread_words(res, ritual))
+
+
+def test_ja_effect_on_summon_is_no_summoning_wording():
+    text = ("このカードの召喚時に自分の墓地に存在する「X」１体につき、以下の効果を１つ得る。"
+            "●このカードの攻撃力は１０００ポイントアップする。")
+    assert result(text, lang="ja", frame=Frame(kind="main_monster", level=8)).coverage == "complete"
+
+
+def test_ja_reminder_after_a_read_contact_procedure_is_read():
+    text = ("「Ｅ・ＨＥＲＯ ネオス」＋「Ｎ・エア・ハミングバード」\n自分フィールド上の上記のカードをデッキに戻した場合のみ、"
+            "エクストラデッキから特殊召喚できる（「融合」魔法カードは必要としない）。")
+    res = result(text, lang="ja", frame=Frame(kind="fusion", level=7))
+    assert any(c.kind != "material-line" for c in res.conditions), "the procedure must be read for this to mean anything"
+    assert res.coverage == "complete", unread_words(res, text)
