@@ -195,6 +195,31 @@ def _sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tu
     return out
 
 
+def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tuple[int, int]]:
+    """The sentences of :func:`_sentences` that hold a ``prefilter`` word, found from the words:
+    each hit of the prefilter is looked up among the sentence cuts (a prefilter word holds no
+    sentence end, so it lies inside one sentence), and only those sentences are stripped.  Equal to
+    ``[(s, e) for s, e in _sentences(...) if rules.prefilter.search(text, s, e)]`` (the prefilter
+    is plain words: no look-around, no anchors; ``tests/test_coverage.py`` checks both)."""
+    hits = [m.start() for m in rules.prefilter.finditer(text, start, end)]
+    if not hits:
+        return []
+    cuts = [start, *[m.start() if m.group() == "●" else m.end() for m in rules.sentence_end.finditer(text, start, end)], end]
+    out = []
+    last = -1
+    for h in hits:
+        i = bisect_right(cuts, h) - 1  # cuts[i] <= h < cuts[i + 1]
+        if i == last:
+            continue
+        last = i
+        s, e = cuts[i], cuts[i + 1]
+        chunk = text[s:e]
+        words = chunk.strip()
+        s += len(chunk) - len(chunk.lstrip())
+        out.append((s, s + len(words)))
+    return out
+
+
 def _first_line(text: str, start: int, end: int, rules: CoverageRules) -> tuple[int, int] | None:
     """(Extra Deck monster with no material line read) Where its materials would be stated: the
     first line of the monster text, or its first sentence when the text is one line; ``None`` for
@@ -281,24 +306,19 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         lead = _first_line(text, ms, me, rules)  # unread is not absent: the materials of an Extra Deck monster
         if lead is not None:
             ms = max(ms, lead[1])
-    pre = rules.prefilter
-    sentences = _sentences(text, ms, me, rules) if pre.search(text, ms, me) else ()
+    sentences = _word_sentences(text, ms, me, rules)  # only the sentences holding a prefilter word
     if not sentences and lead is None:
         return "complete", []  # no summoning wording at all (most cards: the cheap test says so)
-    own = [c for c in conditions if _field(c, "source", "text") == "text"]
-    read = sorted(tuple(c.span) for c in own)
+    own: list | None = None  # the conditions read from the text, listed at the first need
     pieces: list[tuple[int, int]] = []  # normalized spans of summoning wording
     groups: list[str] = []
     if lead is not None:
         pieces.append(lead)
         groups.append("material-line")
-    limit_read = any(_field(c, "limit") for c in own)
     units: list[int] | None = None  # (zh, ja) where the effects start, found at the first need
     marks = rules.effect_marks
     keep, unit_start, smarks = rules.keep, rules.unit_start, rules.sentence_marks
     for s, e in sentences:
-        if not pre.search(text, s, e):
-            continue  # neither a cue nor a Summon word can match here (the cheap test first)
         sent = text[s:e]
         effect = (text.startswith("●", s) or ":" in sent or ";" in sent  # the common marks first (plain string tests)
                   or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
@@ -312,10 +332,18 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
             continue
         if frame.gemini and rules.gemini.search(text, s, e):
             continue  # the Gemini reminder: read as a whole by the gemini condition
-        if limit_read and rules.limit.search(sent):
-            continue  # the limit sentence, read into a procedure's ``limit``
+        if rules.limit.search(sent):
+            if own is None:
+                own = [c for c in conditions if _field(c, "source", "text") == "text"]
+            if any(_field(c, "limit") for c in own):
+                continue  # the limit sentence, read into a procedure's ``limit``
         pieces.append((s, e))
         groups.append("")  # decided below, only for a piece left unread
+    if not pieces:
+        return "complete", []
+    if own is None:
+        own = [c for c in conditions if _field(c, "source", "text") == "text"]
+    read = sorted(tuple(c.span) for c in own)
     orig = mt.original
     filler, summon_words = rules.filler, rules.summon_words
     unread: list[list] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import regex
 
 from click.testing import CliRunner
 
@@ -338,3 +339,26 @@ def test_ja_reminder_after_a_read_contact_procedure_is_read():
     res = result(text, lang="ja", frame=Frame(kind="fusion", level=7))
     assert any(c.kind != "material-line" for c in res.conditions), "the procedure must be read for this to mean anything"
     assert res.coverage == "complete", unread_words(res, text)
+
+
+def test_word_sentences_equal_the_filtered_sentences():
+    # the speed path finds the sentences from the prefilter's words: the same sentences as cutting
+    # every sentence and testing each, on edge texts and the sample corpus in every family
+    from pathlib import Path
+
+    from extractor.coverage import _sentences, _word_sentences, coverage_rules
+    from extractor.readers import read_cards
+    sample = Path(__file__).resolve().parent.parent / "corpora/sample/yaml-yugi.jsonl"
+    edge = ["", " ", "Summon. Tribute", "A.\n\nSummon!", "●Fusion\n●y Ritual", "召唤。。解放", "x.●召喚", " \u3000召唤\u3000. b ",
+            "①：融合召喚。②：b\n●降臨", "Summon Summon. x. Fusion"]
+    for fam, lang in (("en", "en"), ("zh", "zh-CN"), ("ja", "ja")):
+        rules = coverage_rules(fam)
+        assert regex.fullmatch(r"[\w|]+", rules.prefilter.pattern), "the prefilter must be plain words"
+        texts = edge + [normalize(it.card.text, lang).text for it in read_cards(sample, lang) if it.card is not None]
+        n = 0
+        for t in texts:
+            for start, end in ((0, len(t)), (min(3, len(t)), len(t)), (0, len(t) // 2)):
+                want = [(s, e) for s, e in _sentences(t, start, end, rules) if rules.prefilter.search(t, s, e)]
+                assert _word_sentences(t, start, end, rules) == want, (fam, t, start, end)
+                n += len(want)
+        assert n > 20, fam  # the texts do hold summoning sentences
