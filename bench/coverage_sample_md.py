@@ -3,16 +3,20 @@
 fresh judge (the author never writes a verdict).
 
     .venv/bin/python bench/coverage_sample_md.py --lang ja --n 20 --seed 11 -o docs/coverage-ja-sample.md
+    .venv/bin/python bench/coverage_sample_md.py --lang ja --n 20 --seed 12 --exclude docs/coverage-ja-sample.md -o NEW.md
 
 Tags ../shared/data/yaml-yugi/cards.jsonl with the real command line (as ``bench/coverage.py``),
 keeps the monsters read without error whose coverage is ``partial``, draws ``--n`` of them with
 ``random.Random(seed).sample`` and writes a table (passcode, English name, unread pieces with their
-group, verdict) and the full texts below it.
+group, verdict) and the full texts below it.  ``--exclude FILE`` (repeatable) leaves out the
+passcodes of an earlier sample (the second column of its table, :func:`sample_ids`), so a fresh
+judge reads cards nobody has read before.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import random
 import subprocess
 import sys
@@ -24,6 +28,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import ROOT, YAML_YUGI, require_shared  # noqa: E402
 from coverage import monsters  # noqa: E402
 
+#: a table row of a sample file: ``| # | passcode | ...``
+_ROW = re.compile(r"^\|\s*\d+\s*\|\s*(\d+)\s*\|", re.M)
+
+
+def sample_ids(path: Path) -> set[int]:
+    """The passcodes of the table rows of a sample file written by this script (or a judged copy
+    of one).  Raises ``SystemExit`` naming the file when it holds none (not a sample file)."""
+    ids = {int(m.group(1)) for m in _ROW.finditer(Path(path).read_text(encoding="utf-8"))}
+    if not ids:
+        raise SystemExit(f"{path}: no sample table rows (| # | passcode | ...) found")
+    return ids
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -31,7 +47,12 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=20)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("-o", "--out", required=True)
+    ap.add_argument("--exclude", action="append", default=[], metavar="FILE",
+                    help="an earlier sample file whose passcodes are left out (repeatable)")
     a = ap.parse_args()
+    seen: set[int] = set()
+    for f in a.exclude:
+        seen |= sample_ids(Path(f))
     require_shared(YAML_YUGI)
     mons = monsters(YAML_YUGI)
     with tempfile.TemporaryDirectory(prefix="ygo-covsample-") as d:
@@ -53,11 +74,15 @@ def main() -> int:
                     names[int(d["password"])] = (d.get("name") or {}).get("en") or ""
     read = [o for o in rows if o.get("id") in mons and not o.get("error")]
     part = [o for o in read if o.get("coverage") == "partial"]
-    pick = random.Random(a.seed).sample(part, min(a.n, len(part)))
+    left = [o for o in part if o["id"] not in seen]
+    pick = random.Random(a.seed).sample(left, min(a.n, len(left)))
+    excl = (f" {len(part) - len(left)} of them, the cards of {', '.join(a.exclude)}, left out (`--exclude`);"
+            if a.exclude else "")
     lines = [f"# {a.lang} coverage: {len(pick)} partial cards for a fresh judge", "",
              f"Drawn at random (`random.Random({a.seed}).sample`) from the {len(part)} yaml-yugi monsters (of {len(read)} "
-             f"read) whose `{a.lang}` text `tag --lang {a.lang}` reports as `coverage: partial`:",
-             f"`.venv/bin/python bench/coverage_sample_md.py --lang {a.lang} --n {a.n} --seed {a.seed} -o {a.out}`.", "",
+             f"read) whose `{a.lang}` text `tag --lang {a.lang}` reports as `coverage: partial`:{excl}",
+             f"`.venv/bin/python bench/coverage_sample_md.py --lang {a.lang} --n {a.n} --seed {a.seed}"
+             + "".join(f" --exclude {f}" for f in a.exclude) + f" -o {a.out}`.", "",
              "For each card: is each unread piece really summoning wording (wording about this card's own Summon)",
              "that the catalog did not read?  `yes`: the partial is right; `no`: the piece is no summoning wording",
              "(a false alarm); `part`: some pieces yes, some no.  The author did not judge these.", "",
@@ -70,7 +95,8 @@ def main() -> int:
     for i, o in enumerate(pick, 1):
         lines += [f"### {i}. {o['id']} {o['name']} ({names[o['id']]})", "", "```", texts[o["id"]], "```", ""]
     Path(a.out).write_text("\n".join(lines), encoding="utf-8")
-    print(f"{a.lang}: {len(part)} partial of {len(read)} monsters; {len(pick)} drawn -> {a.out}")
+    print(f"{a.lang}: {len(part)} partial of {len(read)} monsters; {len(part) - len(left)} excluded; "
+          f"{len(pick)} drawn -> {a.out}")
     return 0
 
 

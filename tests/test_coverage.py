@@ -362,3 +362,28 @@ def test_word_sentences_equal_the_filtered_sentences():
                 assert _word_sentences(t, start, end, rules) == want, (fam, t, start, end)
                 n += len(want)
         assert n > 20, fam  # the texts do hold summoning sentences
+
+
+def test_a_new_judge_sample_can_leave_out_the_cards_of_an_earlier_one(tmp_path):
+    # bench/coverage_sample_md.py --exclude FILE: the passcodes of the earlier sample's table
+    import sys
+    from pathlib import Path
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    saved = {k: sys.modules.get(k) for k in ("coverage", "_common", "coverage_sample_md")}
+    sys.path.insert(0, bench)
+    try:
+        from coverage_sample_md import sample_ids
+    finally:
+        sys.path.remove(bench)
+        for k, v in saved.items():  # bench/coverage.py must not shadow a ``coverage`` package
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+    root = Path(__file__).resolve().parent.parent
+    ids = sample_ids(root / "docs/coverage-ja-sample.md")
+    assert len(ids) == 20 and 63288573 in ids  # Sky Striker Ace - Kagari, row 16
+    assert sample_ids(root / "docs/coverage-ja-judged.md") == ids  # the judged copy names the same cards
+    (tmp_path / "x.md").write_text("# not a sample\n| a | b |\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="no sample table rows"):
+        sample_ids(tmp_path / "x.md")
