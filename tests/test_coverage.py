@@ -387,3 +387,34 @@ def test_a_new_judge_sample_can_leave_out_the_cards_of_an_earlier_one(tmp_path):
     (tmp_path / "x.md").write_text("# not a sample\n| a | b |\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="no sample table rows"):
         sample_ids(tmp_path / "x.md")
+
+
+# ---- the name lock 自分は「X」を１ターンに１度しか特殊召喚できない: read as English and Chinese read it ----
+
+LOCK_WITH_PROCEDURE = {
+    "en": 'Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 1 LIGHT monster from '
+          'your GY. You can only Special Summon "X" once per turn.',
+    "zh-CN": "这张卡不能通常召唤。从自己墓地把1只光属性怪兽除外的场合才能从手卡特殊召唤。「X」1回合只能特殊召唤1次。",
+    "ja": "このカードは通常召喚できない。自分の墓地から光属性モンスター１体を除外した場合のみ手札から特殊召喚できる。"
+          "自分は「X」を１ターンに１度しか特殊召喚できない。",
+}
+LOCK_ALONE = {
+    "en": 'You can only Special Summon "X" once per turn. If this card is Special Summoned: You can draw 1 card.',
+    "zh-CN": "「X」1回合只能特殊召唤1次。①：这张卡特殊召唤的场合才能发动。自己抽1张。",
+    "ja": "自分は「X」を１ターンに１度しか特殊召喚できない。①：このカードが特殊召喚に成功した場合に発動できる。"
+          "自分はデッキから１枚ドローする。",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "ja"])
+def test_name_lock_is_read_alike_in_three_languages(lang):
+    # with a procedure, the card-wide lock is the procedure's limit (STRUCTURE.md once_per_turn) and
+    # its sentence is read; with none, no language has an object for it: its sentence is unread
+    res = result(LOCK_WITH_PROCEDURE[lang], lang=lang)
+    assert [getattr(c, "limit", None) for c in res.conditions if c.kind == "builtin-special-summon"] == ["once-per-turn"]
+    assert res.coverage == "complete", res.unread
+    text = LOCK_ALONE[lang]
+    res = result(text, lang=lang)
+    assert res.conditions == [] and res.coverage == "partial"
+    assert [g for _w, g in unread_words(res, text)] == ["special-summon-method"]
+    assert unread_words(res, text)[0][0].rstrip("。.").endswith(("once per turn", "1次", "できない"))
