@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from extractor.validate import validate_reference  # noqa: E402
+from validate_runs import checkout_read  # noqa: E402  (the run reads this checkout's code and catalog)
 
 YAML_YUGI = ROOT.parent / "shared" / "data" / "yaml-yugi" / "cards.jsonl"
 OUT = ROOT / "docs" / "validate-judged"
@@ -61,6 +62,7 @@ def main() -> None:
     ap.add_argument("--no-write", action="store_true", help="print the counts only")
     a = ap.parse_args()
     t0 = time.perf_counter()
+    print(f"Code and pattern catalog: {checkout_read()}")
     rep = validate_reference(YAML_YUGI, [None, None], reference_lang="ja", translation_langs=["en", "zh-CN"])
     dt = time.perf_counter() - t0
     s = rep.summary()

@@ -63,6 +63,39 @@ sys.path.insert(0, str(ROOT))
 from extractor.validate import CARD_PROBLEM_KINDS, MISMATCH_KINDS, validate  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
+
+
+def checkout_read() -> str:
+    """Which code and pattern catalog the run reads: ``"<checkout> at <commit>"`` (``+uncommitted``
+    when ``extractor/`` or ``patterns/`` differ from it).  Exits with a message naming both places
+    when the modules or the catalog do not come from THIS checkout.
+
+    Why (round 5, docs/validate.md): ``extractor`` is a namespace package and the catalog
+    (``extractor.catalog`` = ``patterns/``) is found through the editable install of the
+    interpreter that runs the script.  Run with another checkout's ``.venv/bin/python``, the script
+    read this checkout's modules but THAT checkout's patterns (and modules this one lacks from
+    there): pattern fixes then did not show in the counts while the tests (run by this checkout's
+    interpreter) passed on them."""
+    import subprocess
+
+    import extractor.validate as ev
+    from extractor.normalize.common import PATTERNS_DIR
+
+    cat = Path(str(PATTERNS_DIR)).resolve()
+    mod = Path(ev.__file__).resolve()
+    own = ROOT.resolve()
+    if cat != own / "patterns" or own not in mod.parents:
+        sys.exit(f"{Path(sys.argv[0]).name}: this checkout is {own}, but the run would read the pattern catalog "
+                 f"{cat} and the modules of {mod.parent.parent}; run it with this checkout's interpreter "
+                 f"({own / '.venv' / 'bin' / 'python'}, made by ./dev)")
+    try:
+        head = subprocess.run(["git", "-C", str(own), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(own), "status", "--porcelain", "--", "extractor", "patterns"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return f"{own} (no git)"
+    return f"{own} at {head}" + (" +uncommitted" if dirty else "")
 RUNS = [
     ("goat cdb en -> zh-CN", "cdb/goat-en-US.cdb", "cdb/goat-zh-CN.cdb", "en", "zh-CN"),
     ("yaml-yugi en -> zh-CN", "yaml-yugi/cards.jsonl", None, "en", "zh-CN"),
@@ -155,6 +188,7 @@ def main() -> None:
         ap.error(f"--runs {args.runs!r}: each must be one of {sorted(RUN_SETS)}")
     if not DATA.is_dir():
         sys.exit(f"{DATA} is not present: nothing to run")
+    read = checkout_read()
     results = []
     for label, s, t, sl, tl in [run for r in sets for run in RUN_SETS[r]]:
         t0 = time.perf_counter()
@@ -170,6 +204,7 @@ def main() -> None:
             rep.cards = [c for c in rep.cards if c.id not in skip]
         results.append((label, rep, time.perf_counter() - t0))
 
+    print(f"Code and pattern catalog: {read}; runs {args.runs}, --min-severity {args.min_severity}.\n")
     print("| run | cards compared | agreeing | with a condition mismatch | missing-in-target | extra-in-target "
           "| slot-differs | high / medium / low | truncated | empty | one side only | s |")
     print("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
