@@ -175,8 +175,8 @@ class SlotReader:
             if g.get("one") is not None:
                 lo, hi = lo + 1, None if hi is None else hi + 1
                 continue
-            if g.get("each") is not None:  # 各N: N of each kind named before it
-                n = int(g["each"]) * self._kinds(obj[:m.start()])
+            if g.get("each") is not None:  # 各N / N体ずつ / "N each": N of each kind named before it
+                n = (self._number(g["each"]) or 1) * self._each(obj, m.start())
                 lo, hi = lo + n, None if hi is None else hi + n
                 continue
             n = self._number(g["n"]) if g.get("n") is not None else 1
@@ -186,6 +186,16 @@ class SlotReader:
             lo += n
             hi = None if (hi is None or g.get("more")) else hi + top
         return [lo, hi] if seen else None
+
+    def _each(self, obj: str, at: int) -> int:
+        """How many times an "each" count (各N, N体ずつ, "N each") is taken: once per kind named
+        before it (:meth:`_kinds`); when it names one kind, once per place the object names
+        (从自己的手卡和墓地把…怪兽各1只, "the above monsters, 1 each from your field and GY": 1 from
+        each place, 2 in all, as the Japanese 自分のフィールド及び墓地から１体ずつ)."""
+        kinds = self._kinds(obj[:at])
+        if kinds == 1:
+            return max(1, len(self.places(obj)))
+        return kinds
 
     def _kinds(self, before: str) -> int:
         """How many kinds a 各 ("each") count is of, in the words ``cost_each_scope`` finds before it:

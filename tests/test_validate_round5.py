@@ -1,0 +1,110 @@
+"""Round 5 (development): phrasings the judges found misread, read right by PHRASING (fragments
+and terms of patterns/), each with a case that fails when the phrasing is read the old way.
+The texts are written for the test (test names, not the cards'); the cards the wording comes from
+are named in docs/validate.md ("round 5, development")."""
+from __future__ import annotations
+
+from extractor.frame import Frame
+from extractor.pipeline import Card, analyze_text
+from extractor.validate import validate
+
+MAIN = Frame(kind="main_monster", level=8)
+FUSION = Frame(kind="fusion", level=8)
+B = "builtin-special-summon"
+
+
+def _procs(text, lang, frame=MAIN):
+    return [c for c in analyze_text(text, lang, frame)[0] if c.kind == B]
+
+
+def _lines(text, lang, frame=FUSION):
+    return [c.line for c in analyze_text(text, lang, frame)[0] if c.kind == "material-line"]
+
+
+def _diff(a, la, b, lb, frame=MAIN):
+    rep = validate([Card(id=1, name="x", lang=la, text=a, frame=frame)],
+                   [Card(id=1, name="x", lang=lb, text=b, frame=frame)], min_severity="low")
+    return sorted((m.condition, m.slot) for c in rep.cards for m in c.mismatches)
+
+
+def test_a_plus_inside_a_parenthesized_aside_is_no_material_part():
+    # "2 Level 6 or higher monsters (1 Fusion + 1 Synchro)" is 2 materials (ja 融合モンスター＋Ｓモンスター)
+    [line] = _lines("2 Level 6 or higher monsters (1 Fusion + 1 Synchro)\nYour opponent cannot target this card.", "en")
+    assert line.count == (2, 2)
+    [line] = _lines('"Test A" + 1 Dragon monster\nThis card gains 500 ATK.', "en")
+    assert line.count == (2, 2)  # a "+" outside brackets still splits
+    ja = "レベル６以上の融合モンスター＋レベル６以上のＳモンスター\n①：このカードの攻撃力は５００アップする。"
+    assert _diff("2 Level 6 or higher monsters (1 Fusion + 1 Synchro)\nThis card gains 500 ATK.", "en", ja, "ja",
+                 FUSION) == []
+
+
+def test_one_each_from_two_places_is_two():
+    en = ('"Test Judge" + "Test Punisher"\nMust be Special Summoned (from your Extra Deck) by banishing the above '
+          "monsters, 1 each from your field and GY.")
+    [p] = _procs(en, "en", FUSION)
+    assert p.cost[0].count == (2, 2) and p.cost[0].places == ("field", "gy")
+    [p] = _procs(en.replace("1 each from your field and GY", "1 from your GY"), "en", FUSION)
+    assert p.cost[0].count == (1, 1)
+    # 各1只 of one kind from two places (zh-CN): 1 from each, 2 in all, as ja 手札と墓地から…１体ずつ
+    zh = "这张卡不能通常召唤。从自己的手卡和墓地把7星以上的植物族怪兽各1只从游戏中除外的场合可以特殊召唤。"
+    [p] = _procs(zh, "zh-CN")
+    assert p.cost[0].count == (2, 2)
+    [p] = _procs(zh.replace("手卡和墓地", "墓地"), "zh-CN")
+    assert p.cost[0].count == (1, 1)
+    # two kinds 各1只 stay 2 (each kind once, not once per place too)
+    [p] = _procs("这张卡不能通常召唤。从自己的手卡和墓地把光属性和暗属性怪兽各1只除外的场合可以特殊召唤。", "zh-CN")
+    assert p.cost[0].count == (2, 2)
+    ja = "このカードは通常召喚できない。自分の手札と墓地からレベル７以上の植物族モンスターを１体ずつゲームから除外した場合に特殊召喚できる。"
+    assert ("special-summon-method", "cost.count") not in _diff(zh, "zh-CN", ja, "ja")
+
+
+def test_hand_face_up_monster_zone_and_or_gy_are_three_places():
+    en = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your GY) by banishing 1 "Test Plus" and '
+          '1 "Test Minus" from your hand, face-up Monster Zone, and/or GY.')
+    [p] = _procs(en, "en")
+    assert p.cost[0].places == ("hand", "field", "gy")
+    [p] = _procs(en.replace("hand, face-up Monster Zone, and/or GY", "hand"), "en")
+    assert p.cost[0].places == ("hand",)
+
+
+def test_either_field_and_from_that_field():
+    en = ('If you control a "Test Ace" monster, you can Special Summon this card (from your hand) to either field '
+          'by Tributing 1 monster from that field. You can only Special Summon "Test Striker" once per turn this way.')
+    [p] = _procs(en, "en")
+    assert p.to_opponent_field is True and p.cost[0].places == ("field", "opp-field")
+    [p] = _procs(en.replace("to either field ", "").replace(" from that field", ""), "en")
+    assert not p.to_opponent_field and p.cost[0].places == ("field",)
+    zh = "①：场上存在等级２的怪兽的情况下，此卡可从手牌特殊召唤至自己或对手场上。"
+    [p] = _procs(zh, "zh-CN")
+    assert p.to_opponent_field is True
+    [p] = _procs(zh.replace("至自己或对手场上", ""), "zh-CN")
+    assert not p.to_opponent_field
+
+
+def test_an_attack_declaration_is_no_place_of_the_cost():
+    en = ("This card cannot be Normal Summoned or Set. This card cannot be Special Summoned except by sending 1 "
+          "Fiend-Type monster you control and 1 Fiend-Type monster from your hand to the Graveyard when your "
+          "opponent's monster declares an attack.")
+    [p] = _procs(en, "en")
+    assert p.cost[0].places == ("field", "hand")
+    ja = ("このカードは通常召喚できない。相手モンスターの攻撃宣言時、自分の手札・フィールド上から悪魔族モンスターを"
+          "それぞれ１体ずつ墓地へ送る事でのみ、このカードを手札から特殊召喚する事ができる。")
+    assert ("special-summon-method", "cost.from") not in _diff(en, "en", ja, "ja")
+
+
+def test_the_bench_reads_this_checkouts_code_and_catalog():
+    # bench/validate_runs.py refuses a run whose pattern catalog or modules come from another
+    # checkout (an interpreter of another checkout's .venv); here they are this checkout's
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("_vr5", root / "bench" / "validate_runs.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(root / "bench"))
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(root / "bench"))
+    assert mod.checkout_read().startswith(str(root.resolve()))
