@@ -108,3 +108,28 @@ def test_the_bench_reads_this_checkouts_code_and_catalog():
     finally:
         sys.path.remove(str(root / "bench"))
     assert mod.checkout_read().startswith(str(root.resolve()))
+
+
+def test_to_tribute_summon_this_card_you_must_tribute_3_is_a_tribute_rule():
+    ja = "このカードは特殊召喚できない。自分フィールド上のドラゴン族モンスター３体を生け贄にして生け贄召喚しなければならない。"
+    en = "This card cannot be Special Summoned. To Tribute Summon this card, you must Tribute 3 Dragon-Type monsters."
+    zh = "这张卡不能特殊召唤。必须把自己场上3只龙族怪兽作为祭品作祭品召唤。"
+    for text, lang in ((en, "en"), (zh, "zh-CN")):
+        rules = [c for c in analyze_text(text, lang, MAIN)[0] if c.kind == "tribute-rule"]
+        assert [(r.mode, r.count) for r in rules] == [("required", 3)], (lang, rules)
+        assert not [d for d in _diff(ja, "ja", text, lang) if d[0] == "tribute-rule"]
+    assert ("tribute-rule", None) in _diff(ja, "ja", en.replace("you must", "you can"), "en")
+    assert not [c for c in analyze_text(en.replace("you must", "you can"), "en", MAIN)[0] if c.kind == "tribute-rule"
+                and c.mode == "required"]
+
+
+def test_ritual_summon_or_a_named_card_keeps_both_halves():
+    ritual = Frame(kind="ritual", level=9)
+    ja = "「テスト儀式」により降臨。このカードは儀式召喚及び「テスト姫」の効果でのみ特殊召喚できる。"
+    en = ('You can Ritual Summon this card with "Test Ritual". Must be Ritual Summoned, or Special Summoned with '
+          '"Test Princess".')
+    zh = "「测试仪式」降临。这张卡用仪式召唤以及「测试姬」的效果才能特殊召唤。"
+    for text, lang in ((en, "en"), (zh, "zh-CN")):
+        kinds = sorted(c.kind for c in analyze_text(text, lang, ritual)[0])
+        assert "special-summon-only-by" in kinds and "must-be-special-summoned" in kinds, (lang, kinds)
+        assert _diff(ja, "ja", text, lang, ritual) == []
