@@ -56,6 +56,14 @@ def test_one_each_from_two_places_is_two():
     assert p.cost[0].count == (2, 2)
     ja = "このカードは通常召喚できない。自分の手札と墓地からレベル７以上の植物族モンスターを１体ずつゲームから除外した場合に特殊召喚できる。"
     assert ("special-summon-method", "cost.count") not in _diff(zh, "zh-CN", ja, "ja")
+    # older English: "1 ... monster from both your hand and your Graveyard" (1 from each)
+    old = ("Cannot be Normal Summoned or Set. Must first be Special Summoned by banishing 1 Level 7 or higher "
+           "Plant-Type monster from both your hand and your Graveyard.")
+    [p] = _procs(old, "en")
+    assert p.cost[0].count == (2, 2) and p.cost[0].places == ("hand", "gy")
+    assert ("special-summon-method", "cost.count") not in _diff(old, "en", ja, "ja")
+    [p] = _procs(old.replace("from both your hand and your Graveyard", "from your Graveyard"), "en")
+    assert p.cost[0].count == (1, 1)
 
 
 def test_hand_face_up_monster_zone_and_or_gy_are_three_places():
@@ -133,3 +141,16 @@ def test_ritual_summon_or_a_named_card_keeps_both_halves():
         kinds = sorted(c.kind for c in analyze_text(text, lang, ritual)[0])
         assert "special-summon-only-by" in kinds and "must-be-special-summoned" in kinds, (lang, kinds)
         assert _diff(ja, "ja", text, lang, ritual) == []
+
+
+def test_a_count_line_on_a_card_of_unknown_type_states_no_summon_kind():
+    # the 2012 i18n JSON has no card types: "デュアルモンスター×２" may be a Fusion or a Link line
+    unknown = Frame(kind=None)
+    en = "1 Gemini Monster + 1 Gemini Monster\nAll face-up Gemini Monsters on the field are treated as Effect Monsters."
+    ja = "デュアルモンスター×２\nこのカードがフィールド上に表側表示で存在する限り、デュアルモンスターは再度召喚された状態になる。"
+    assert ("materials", "materials.summon") not in _diff(en, "en", ja, "ja", unknown)
+    # with the card type known the line is read as the frame's kind: no difference either
+    assert ("materials", "materials.summon") not in _diff(en, "en", ja, "ja", FUSION)
+    # a Synchro line against a Fusion line still differs in kind
+    assert ("materials", "materials.summon") in _diff(
+        en, "en", "チューナー＋チューナー以外のモンスター１体以上\n①：このカードの攻撃力は５００アップする。", "ja", unknown)

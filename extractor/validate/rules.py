@@ -292,9 +292,12 @@ def _parties(whose: Any) -> set[str]:
       seed="Issue 10 §2 / §3: a material line's counts and Level, a Tribute rule's count, where stated "
            "(None: not stated or not read)",
       decides="a materials.count / tuner / non_tuner / level or Tribute-rule count that is None on one side agrees "
-              "with any; Tribute-rule filters agree as cost filters do (typed parts, Attributes, Types and card kinds in part)")
+              "with any, and so does a materials.summon that is None (a line of N monsters on a card of unknown "
+              "type: its words do not say Fusion or Link, views.canonical); Tribute-rule filters agree as cost "
+              "filters do (typed parts, Attributes, Types and card kinds in part)")
 def _unread_count(slot: str, x: Any, y: Any) -> bool | None:
-    if slot in ("materials.count", "materials.tuner", "materials.non_tuner", "materials.level", "count"):
+    if slot in ("materials.count", "materials.tuner", "materials.non_tuner", "materials.level", "count",
+                "materials.summon"):
         return True if x is None or y is None else None
     if slot == "filter" and isinstance(x, tuple) and isinstance(y, tuple):
         return _filters_agree(x, y)

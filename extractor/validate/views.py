@@ -205,7 +205,13 @@ def canonical(cond: Any, frame: Frame | None = None, resolve: Resolve | None = N
     if k == "normal-summon-without-tributes":
         return _view(k, {"set_allowed": cond.set_allowed}, cond)
     if k == "material-line":
-        return _view("materials", material_slots(cond.line, resolve), cond)
+        slots = material_slots(cond.line, resolve)
+        if not known and str(getattr(cond, "pattern_id", "")).endswith(".material-line-count"):
+            # "デュアルモンスター×２" / "2 Gemini monsters" with no card type: a line of N monsters is
+            # a Fusion or a Link line as the frame says (the pattern's Link is a default), so the
+            # Summon kind is not stated (None agrees with any: rule unread-count-not-compared)
+            slots["materials.summon"] = None
+        return _view("materials", slots, cond)
     if k == "tribute-rule":
         return _view(k, {"mode": cond.mode, "count": cond.count, "filter": _typed_filter(cond.filter)}, cond)
     if k == "additional-normal-summon":
