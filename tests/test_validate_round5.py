@@ -131,18 +131,6 @@ def test_to_tribute_summon_this_card_you_must_tribute_3_is_a_tribute_rule():
                 and c.mode == "required"]
 
 
-def test_ritual_summon_or_a_named_card_keeps_both_halves():
-    ritual = Frame(kind="ritual", level=9)
-    ja = "「テスト儀式」により降臨。このカードは儀式召喚及び「テスト姫」の効果でのみ特殊召喚できる。"
-    en = ('You can Ritual Summon this card with "Test Ritual". Must be Ritual Summoned, or Special Summoned with '
-          '"Test Princess".')
-    zh = "「测试仪式」降临。这张卡用仪式召唤以及「测试姬」的效果才能特殊召唤。"
-    for text, lang in ((en, "en"), (zh, "zh-CN")):
-        kinds = sorted(c.kind for c in analyze_text(text, lang, ritual)[0])
-        assert "special-summon-only-by" in kinds and "must-be-special-summoned" in kinds, (lang, kinds)
-        assert _diff(ja, "ja", text, lang, ritual) == []
-
-
 def test_a_count_line_on_a_card_of_unknown_type_states_no_summon_kind():
     # the 2012 i18n JSON has no card types: "デュアルモンスター×２" may be a Fusion or a Link line
     unknown = Frame(kind=None)
@@ -165,3 +153,32 @@ def test_only_then_from_the_fusion_deck_is_only_in_older_zh_tw():
     # the modern wording keeps its reading: 从额外卡组仅可… is the "Must first be" of the English
     modern = "「甲」＋「乙」＋「丙」\n这张卡从额外卡组仅可以把自己场上的上述卡除外的场合特殊召唤。"
     assert ("special-summon-method", "first_only") in _diff(cn, "zh-CN", modern, "zh-CN", unknown)
+
+
+def test_its_controllers_field_is_either_field_in_all_three():
+    en = ('If you control a "Test Ace" monster, you can Special Summon this card (from your hand) to either field '
+          'by Tributing 1 monster from that field.')
+    zh = "①：自己场上存在“测试姬”怪兽的情况下，此卡可以解放自己或对手场上的１只怪兽，从手牌特殊召唤至其控制者的场上。"
+    ja = ("①：自分フィールドに「テスト姫」モンスターが存在する場合、このカードは自分か相手のフィールドのモンスター１体を"
+          "リリースし、そのコントローラーのフィールドに手札から特殊召喚できる。")
+    for text, lang in ((en, "en"), (zh, "zh-CN"), (ja, "ja")):
+        [p] = _procs(text, lang)
+        assert p.to_opponent_field is True, lang
+    assert not [d for d in _diff(ja, "ja", en, "en") + _diff(ja, "ja", zh, "zh-CN") if d[0] == "special-summon-method"]
+    [p] = _procs(zh.replace("至其控制者的场上", ""), "zh-CN")
+    assert not p.to_opponent_field
+
+
+def test_one_each_of_named_cards_counts_the_names():
+    en = ('Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand or GY) by shuffling into the Deck, '
+          '1 each of your "Test A", "Test B", and "Test C" that is in your hand, face-up Monster Zone, GY, and/or banishment.')
+    [p] = _procs(en, "en")
+    assert p.cost[0].count == (3, 3)
+
+
+def test_spell_trap_card_filter_names_both_kinds():
+    zh = "这张卡不能通常召唤。把自己墓地的3张魔法·陷阱卡除外的场合可以特殊召唤。"
+    [p] = _procs(zh, "zh-CN")
+    assert set(p.cost[0].filter.card_kinds) == {"Spell", "Trap"}
+    [p] = _procs(zh.replace("魔法·陷阱卡", "陷阱卡"), "zh-CN")
+    assert p.cost[0].filter.card_kinds == ("Trap",)
