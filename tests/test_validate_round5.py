@@ -144,17 +144,6 @@ def test_a_count_line_on_a_card_of_unknown_type_states_no_summon_kind():
         en, "en", "チューナー＋チューナー以外のモンスター１体以上\n①：このカードの攻撃力は５００アップする。", "ja", unknown)
 
 
-def test_only_then_from_the_fusion_deck_is_only_in_older_zh_tw():
-    # 僅能將…除外，才可以從融合牌組特殊召喚 = zh-CN 只有将…除外才能特殊召唤 = ja …除外した場合のみ (only)
-    unknown = Frame(kind=None)
-    tw = "「甲」＋「乙」＋「丙」\n僅能將自己場上存在的上述卡片從遊戲除外，才可以從融合牌組特殊召喚（不需用魔法卡「融合」）。"
-    cn = "「甲」＋「乙」＋「丙」。这张卡只有将自己场上存在的上述卡从游戏中除外才能特殊召唤（不需要使用「融合」魔法卡）。"
-    assert ("special-summon-method", "first_only") not in _diff(cn, "zh-CN", tw, "zh-TW", unknown)
-    # the modern wording keeps its reading: 从额外卡组仅可… is the "Must first be" of the English
-    modern = "「甲」＋「乙」＋「丙」\n这张卡从额外卡组仅可以把自己场上的上述卡除外的场合特殊召唤。"
-    assert ("special-summon-method", "first_only") in _diff(cn, "zh-CN", modern, "zh-CN", unknown)
-
-
 def test_its_controllers_field_is_either_field_in_all_three():
     en = ('If you control a "Test Ace" monster, you can Special Summon this card (from your hand) to either field '
           'by Tributing 1 monster from that field.')
