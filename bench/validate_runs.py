@@ -33,6 +33,10 @@ others ran short): every other era and translation against the yaml-yugi zh-TW t
 against yaml-yugi zh-CN, the English of 2005, 2012 and 2015 against today's (errata), and Japanese
 (2012 English vs 2012 Japanese, older English and Chinese vs yaml-yugi Japanese, 2012 vs today's
 Japanese).  The 2026 zh-TW prints share no card with the older sets (not paired).  ``--exclude-ids FILE`` (a JSON list of passcodes) leaves cards out, e.g. those already judged.
+``--runs fresh5``: pairings never used before (session 5, round 4): the Japanese of 2012 and of
+yaml-yugi against every Chinese set (2012 zh-CN / zh-TW, yaml-yugi zh-TW, the 2026 zh-TW prints),
+the 2012 Japanese against today's English and Chinese, the 2005 and 2015 English and the goat
+zh-CN against the 2012 Japanese.
 
 ``--runs i18n``: ``i18n-2012/cards.en.json`` vs ``cards.zh-CN.json`` and vs ``cards.zh-TW.json``
 (2012 texts with no card type; the zh-TW one a fan translation).  ``--half even|odd`` keeps only
@@ -153,8 +157,19 @@ FRESH4 = [  # pairings never used before (session 4, round 3, when the unseen ca
     ("i18n-2012 ja -> yaml-yugi ja", "i18n-2012/cards.ja.json", "yaml-yugi/cards.jsonl", "ja", "ja"),
     ("goat cdb zh-CN -> yaml-yugi ja", "cdb/goat-zh-CN.cdb", "yaml-yugi/cards.jsonl", "zh-CN", "ja"),
 ]
+FRESH5 = [  # pairings never used before (session 5, round 4 of the fresh judges): Japanese against the other sets
+    ("i18n-2012 ja -> zh-CN", "i18n-2012/cards.ja.json", "i18n-2012/cards.zh-CN.json", "ja", "zh-CN"),
+    ("i18n-2012 ja -> zh-TW", "i18n-2012/cards.ja.json", "i18n-2012/cards.zh-TW.json", "ja", "zh-TW"),
+    ("yaml-yugi ja -> zh-TW", "yaml-yugi/cards.jsonl", None, "ja", "zh-TW"),
+    ("yaml-yugi ja -> prerelease-2026 zh-TW", "yaml-yugi/cards.jsonl", "cdb/prerelease-2026-zh-TW.cdb", "ja", "zh-TW"),
+    ("i18n-2012 ja -> yaml-yugi en", "i18n-2012/cards.ja.json", "yaml-yugi/cards.jsonl", "ja", "en"),
+    ("i18n-2012 ja -> yaml-yugi zh-CN", "i18n-2012/cards.ja.json", "yaml-yugi/cards.jsonl", "ja", "zh-CN"),
+    ("salvation-2015 en -> i18n-2012 ja", "cdb/salvation-2015-en.cdb", "i18n-2012/cards.ja.json", "en", "ja"),
+    ("goat cdb en -> i18n-2012 ja", "cdb/goat-en-US.cdb", "i18n-2012/cards.ja.json", "en", "ja"),
+    ("goat cdb zh-CN -> i18n-2012 ja", "cdb/goat-zh-CN.cdb", "i18n-2012/cards.ja.json", "zh-CN", "ja"),
+]
 RUN_SETS = {"required": RUNS, "held-out": HELD_OUT, "i18n": I18N, "fresh": FRESH, "fresh2": FRESH2, "fresh3": FRESH3,
-            "fresh4": FRESH4}
+            "fresh4": FRESH4, "fresh5": FRESH5}
 
 
 def _flat(s: str) -> str:
