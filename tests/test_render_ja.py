@@ -155,10 +155,11 @@ _FRAMES = {k: Frame(kind=k) for k in ("fusion", "synchro", "xyz", "link")}
 KNOWN_LOSSES = {
     ("ja.must-be-special-summoned-kind-effect", "このカードは幻竜族モンスターの効果でしか特殊召喚できない。"):
         "the effect's source (a Wyrm monster) is not kept",
-    ("ja.builtin-special-summon-only", "自分が「究極宝玉神」モンスターの特殊召喚に成功しているデュエル中に、自分のフィールド・墓地の上記カード"
-     "を除外した場合のみ特殊召喚できる。"): "the cost filter keeps words of the requirement",
     ("ja.builtin-special-summon-either-lead", "ＥＸデッキの裏側表示のこのカードは、融合召喚及び以下の方法でのみ特殊召喚できる。●自分"
      "フィールドの「A」１体をリリースした場合に特殊召喚できる。"):
+        "the lead sentence (融合召喚及び以下の方法でのみ) is not kept; the procedure renders alone",
+    ("ja.builtin-special-summon-either-lead", "「混沌の三幻魔」は１ターンに１度、融合召喚及び以下の方法でのみ特殊召喚できる。●自分"
+     "フィールドの上記のカードを墓地へ送った場合にＥＸデッキから特殊召喚できる。"):
         "the lead sentence (融合召喚及び以下の方法でのみ) is not kept; the procedure renders alone",
 }
 
