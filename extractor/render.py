@@ -256,10 +256,13 @@ def _cost_ja(a: CostAction, t: dict[str, Any], form: str, style: str = "", to_op
     if frm and filt.startswith(tuple(t["filter_particles"])):
         end = next((x for x in t["from_particles"] if frm.endswith(x)), "")
         frm = frm[: len(frm) - len(end)]
+    elif frm and t.get("filter_at") and regex.match(t["filter_at"], filt):
+        end = next((x for x in t["from_particles"] if frm.endswith(x)), "")
+        frm = frm[: len(frm) - len(end)] + t["at_particle"]
     frm = lead + frm
     pieces = filt.split(t["and"])
     names_each = bool(a.filter and a.count and a.count[0] == a.count[1] == len(a.filter.names) > 1
-                      and _only_names(filt, a.filter, "ja"))
+                      and _only_names(filt, a.filter, "ja") and not _ending(filt, t["each_words"]))
     if names_each:
         counted = t["counted_each"].format(filter=filt, count=t["count"]["each"].format(n=1))
     elif _zh_each(a.filter, a.count) or (a.count and a.count[0] == a.count[1] == len(pieces) > 1):
@@ -328,6 +331,8 @@ def _procedure_ja(c: Any, t: dict[str, Any], name: str | None) -> str:
         r = c.requirement
         req = r.phrase.strip() if r.phrase and _same_lang(r.phrase, "ja") else \
             t["requirement"].get(r.kind, t["requirement"]["other"]).format(phrase=r.phrase)
+        # a kept phrase that ends with a time word takes its particle (…デュエル中に、)
+        req += next((pt for end, pt in (p.get("requirement_particles") or {}).items() if req.endswith(end)), "")
     after = ""
     if c.exclusive or c.first or c.either:
         nomi = c.exclusive and (not c.first or list(c.locations) in p["nomi_from"])

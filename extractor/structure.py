@@ -162,7 +162,7 @@ def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:
         if not frame.extra_deck:
             continue
         line = c.line
-        if not line.parts:  # only the Xyz alternative
+        if line.alternative or not line.parts:  # the Xyz alternative (its part: the monster overlaid on)
             if frame.kind == "xyz":
                 out.append(c)
             continue
@@ -232,7 +232,7 @@ def structure_of(conditions: Sequence[Any], frame: Frame | None = None,
         if k == "builtin-special-summon":
             procs.append(_procedure(c, frame, conditions))
         elif k == "material-line":
-            if c.line.parts:
+            if c.line.parts and not c.line.alternative:
                 mats.append(_material(c, names))
             elif c.line.summon == "xyz" and c.line.alternative:
                 alternative = True

@@ -150,19 +150,16 @@ def _strip(d):
 
 
 _FRAMES = {k: Frame(kind=k) for k in ("fusion", "synchro", "xyz", "link")}
-_ALT = "an Xyz alternative keeps no material (the monster it is overlaid on): the rendering cannot name it"
 #: (pattern id, example) whose round trip is known to lose a slot, with what is lost.  Strict: a
 #: case that starts to pass must be taken off this list.
 KNOWN_LOSSES = {
-    ("ja.xyz-alternative", "このカードは自分フィールドの「希望皇ホープ」の上に重ねてＸ召喚する事もできる。"): _ALT,
-    ("ja.xyz-alternative", "「Ｘ」は１ターンに１度、自分フィールドのランク３以下のＸモンスターの上に重ねてＸ召喚する事もできる。"): _ALT,
-    ("ja.xyz-alternative", "このカードは自分フィールドの「外神」Ｘモンスターの上にこのカードを重ねてＸ召喚する事もできる。"): _ALT,
     ("ja.must-be-special-summoned-kind-effect", "このカードは幻竜族モンスターの効果でしか特殊召喚できない。"):
         "the effect's source (a Wyrm monster) is not kept",
-    ("ja.builtin-special-summon-only", "自分が「究極宝玉神」モンスターの特殊召喚に成功しているデュエル中に、自分のフィールド・墓地の上記カード"
-     "を除外した場合のみ特殊召喚できる。"): "the cost filter keeps words of the requirement",
     ("ja.builtin-special-summon-either-lead", "ＥＸデッキの裏側表示のこのカードは、融合召喚及び以下の方法でのみ特殊召喚できる。●自分"
      "フィールドの「A」１体をリリースした場合に特殊召喚できる。"):
+        "the lead sentence (融合召喚及び以下の方法でのみ) is not kept; the procedure renders alone",
+    ("ja.builtin-special-summon-either-lead", "「混沌の三幻魔」は１ターンに１度、融合召喚及び以下の方法でのみ特殊召喚できる。●自分"
+     "フィールドの上記のカードを墓地へ送った場合にＥＸデッキから特殊召喚できる。"):
         "the lead sentence (融合召喚及び以下の方法でのみ) is not kept; the procedure renders alone",
 }
 
@@ -222,3 +219,21 @@ def test_explain_shows_the_japanese_rendering_under_the_phrase():
     assert conditions.count("自分の墓地の光属性モンスター３体を除外した場合のみ") == 3, out
     # the rendering is printed under its phrase (a later line of the phrase column)
     assert out.index("= このカードは通常召喚できない。") > out.index("│ このカードは通常召喚できない")
+
+
+def test_an_xyz_alternative_keeps_the_monster_it_is_overlaid_on():
+    # issue 11 §1: "このカードは…の上に重ねてＸ召喚する事もできる" names the monster ("by using a Rank 8
+    # "Galaxy-Eyes" Xyz Monster you control"); the object keeps it as the line's part and prints it back
+    from extractor.structure import structure_of
+
+    text = ("レベル９モンスター×３\nこのカードは自分フィールドのランク８の「ギャラクシーアイズ」Ｘモンスターの上に重ねてＸ召喚"
+            "する事もできる。このカードはＸ召喚の素材にできない。")
+    conds = analyze_text(text, "ja", Frame(kind="xyz"))[0]
+    alt = [c for c in conds if c.kind == "material-line" and c.line.alternative]
+    assert len(alt) == 1
+    (count, f), = alt[0].line.parts
+    assert f.archetypes == ("ギャラクシーアイズ",) and "ランク8" in f.phrase
+    assert fold(render(alt[0], "ja"), "ja") == fold(alt[0].phrase, "ja")
+    # the alternative is a flag of the card's Xyz line, never a second line
+    mats = structure_of(conds, Frame(kind="xyz"))["materials"]
+    assert [(m["summon"], m["level"], m["count"], m["alternative"]) for m in mats] == [("xyz", 9, [3, 3], True)]
