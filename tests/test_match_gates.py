@@ -196,3 +196,122 @@ def test_within_gated_patterns_find_what_finditer_finds_on_examples_and_the_corp
             checked += 1
             found += len(want)
     assert checked > 1000 and found > 500
+
+
+# -- the generated gate and the anchored expressions without their anchor (fourth pass) ----------
+
+def _plain_gate(plan, region):
+    """What the gate of ``plan`` must give: the plain reading of its masks and checks."""
+    from extractor.patterns import _holds
+
+    mask = plan.mask(region)
+    known: dict[str, bool] = {}
+    return [i for i in range(len(plan.patterns))
+            if mask >> i & 1 and (not plan.checks[i] or _holds(plan.checks[i], region, known))]
+
+
+def _example_texts(cat, fam, lang):
+    texts = [normalize(e["text"], lang).text for p in cat.by_lang[fam] for e in p.examples_match]
+    texts += [normalize(t if isinstance(t, str) else t["text"], lang).text
+              for p in cat.by_lang[fam] for t in p.examples_no_match]
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "ja"])
+def test_generated_gate_gives_what_the_masks_and_checks_give_on_every_example(lang):
+    from extractor.normalize.common import lang_family
+    from extractor.patterns.runner import PLANNED_SCOPES
+
+    cat = load_catalog()
+    fam = lang_family(lang)
+    texts = _example_texts(cat, fam, lang)
+    let_through = 0
+    for scopes in PLANNED_SCOPES:
+        plan = cat._plan(lang, scopes)
+        for text in texts + ["", "召唤", "Summon", "召喚", texts[0][:3]]:
+            got = plan.gate(text)
+            assert got == _plain_gate(plan, text), (scopes, text)
+            let_through += len(got)
+    assert let_through > len(texts)
+
+
+def test_generated_gate_gives_what_the_masks_and_checks_give_on_the_corpus(shared):
+    import orjson
+
+    from extractor.patterns.runner import PLANNED_SCOPES
+
+    cat = load_catalog()
+    texts: dict[str, list[str]] = {"en": [], "zh-CN": [], "ja": []}
+    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
+        for n, line in enumerate(f):
+            t = orjson.loads(line).get("text") or {}
+            for lang in texts:
+                if t.get(lang) and n % 5 == 0:
+                    texts[lang].append(normalize(t[lang], lang).text)
+    for lang, ts in texts.items():
+        assert len(ts) > 2000
+        for scopes in PLANNED_SCOPES:
+            plan = cat._plan(lang, scopes)
+            for text in ts:
+                assert plan.gate(text) == _plain_gate(plan, text), (lang, scopes, text)
+
+
+def test_gate_looks_a_literal_up_only_inside_the_block_of_a_piece_it_holds():
+    from extractor.patterns.runner import _gate_source
+
+    cat = load_catalog()
+    plan = cat._plan("zh-CN", ALL_SCOPES)
+    src = plan.gate_source
+    assert src == _gate_source(plan.patterns, plan.checks, plan.key)  # built from the plan alone
+    lines = src.splitlines()
+    summon = next(i for i, x in enumerate(lines) if x.strip() == "if '召唤' in r:")
+    special = next(i for i, x in enumerate(lines) if "'特殊召唤' in r" in x and x.lstrip().startswith("if"))
+    indent = len(lines[summon]) - len(lines[summon].lstrip())
+    assert special > summon and len(lines[special]) - len(lines[special].lstrip()) > indent
+    # every line between them is inside the 召唤 block
+    assert all(len(x) - len(x.lstrip()) > indent for x in lines[summon + 1:special + 1])
+    # a check literal used by several patterns is kept in a local variable (looked up once)
+    assert "k0 if k0 is not None else (k0 := " in src
+
+
+def test_gate_is_not_pickled_and_is_built_again_on_first_use():
+    import pickle
+
+    from extractor.patterns import load_catalog as load
+
+    cat = load.__wrapped__.__wrapped__(None)
+    back = pickle.loads(pickle.dumps(cat, protocol=5))
+    plan = back._fam_plans[("zh", ALL_SCOPES)]
+    assert plan.gate is None and plan.gate_source
+    text = normalize("这张卡不能通常召唤。把自己墓地1只光属性怪兽除外的场合可以特殊召唤。", "zh-CN").text
+    assert [m.pattern.id for m in back.run(text, "zh-CN")] == [m.pattern.id for m in cat.run(text, "zh-CN")]
+    assert plan.gate is not None
+
+
+def test_anchored_patterns_are_matched_without_their_anchor_where_that_gives_the_same_match():
+    import regex
+
+    from extractor.patterns.model import Pattern
+    from extractor.patterns.runner import _after_anchor, _anchored
+
+    cat = load_catalog()
+    stripped = [p for p in cat.by_lang["zh"] if p.anchor is not None and _after_anchor(p) is not p.regex]
+    assert len(stripped) >= 6  # the builtin Special Summon patterns that share the clause-start anchor
+    checked = 0
+    for p in stripped:
+        rest = _after_anchor(p)
+        assert p.regex.pattern == p.anchor.pattern + rest.pattern and rest.groupindex == p.regex.groupindex
+        for e in p.examples_match:
+            text = normalize(e["text"], "zh-CN").text
+            pos = [m.start() for m in p.anchor.finditer(text)]
+            full = [(m.span(), m.groups()) for m in _anchored(p.regex, text, pos, False) or ()]
+            assert [(m.span(), m.groups()) for m in _anchored(rest, text, pos, False) or ()] == full
+            checked += bool(full)
+    assert checked > 20
+    # kept whole: "^" (position 0 without a scan), an anchor that holds a group or consumes text
+    for anchor, rx in (("^", "^ab"), ("(?=(a))", "(?=(a))ab"), ("(?:a|(?<=b))", "(?:a|(?<=b))c")):
+        p = Pattern(id="t", lang="en", regex=regex.compile(rx), yields={}, captures={}, anchor=regex.compile(anchor))
+        assert _after_anchor(p) is p.regex, anchor
+    p = Pattern(id="t", lang="en", regex=regex.compile("(?<=x)(?=a)ab"), yields={}, captures={},
+                anchor=regex.compile("(?<=x)(?=a)"))
+    assert _after_anchor(p).pattern == "ab"

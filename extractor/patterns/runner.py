@@ -59,7 +59,7 @@ class Catalog:
 
         Raises:
             ValueError: a language the project does not read (from ``lang_family``)."""
-        plan = self._plans[(lang, scopes)] = self._fam_plan(lang_family(lang), scopes)
+        plan = self._plans[(lang, scopes)] = self._fam_plan(lang_family(lang), scopes).ready()
         return plan
 
     def _fam_plan(self, fam: str, scopes: tuple[str, ...]) -> "_Plan":
@@ -74,10 +74,7 @@ class Catalog:
         its gates (``requires``, the key literal, the required-literal checks) let through.  For
         ``bench/speed.py --patterns`` and the tests; ``run`` does the same inline."""
         plan = self._plans.get((lang, scopes)) or self._plan(lang, scopes)
-        mask = plan.mask(region)
-        known: dict[str, bool] = {}
-        return [p for i, p in enumerate(plan.patterns)
-                if mask >> i & 1 and (not plan.checks[i] or _holds(plan.checks[i], region, known))]
+        return [plan.patterns[i] for i in plan.gate(region)]
 
     def run(self, text: str, lang: str, start: int = 0, end: int | None = None,
             scopes: tuple[str, ...] = ALL_SCOPES) -> list[RawMatch]:
@@ -93,51 +90,44 @@ class Catalog:
         if end is None:
             end = len(text)
         region = text[start:end] if (start or end != len(text)) else text
-        mask = plan.mask(region)
-        if not mask:
+        todo = plan.gate(region)  # the patterns whose gates let them through, in catalog order
+        if not todo:
             return []
-        patterns, voc, at_start = plan.patterns, plan.voc, plan.at_start
-        checks = plan.checks
-        known: dict[str, bool] = {}  # literal -> in region, for this text
+        patterns, voc, hows, at = plan.patterns, plan.voc, plan.hows, plan.at
         out: list[RawMatch] = []
+        append = out.append
         p = None
         starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
-        guarded = None  # armed before the first search (often no pattern has to run)
+        guarded = _arm()
         try:
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                i = low.bit_length() - 1
+            for i in todo:
                 p = patterns[i]
-                clauses = checks[i]
-                if clauses and not _holds(clauses, region, known):
-                    continue  # the text lacks something every match needs
-                if guarded is None:
-                    guarded = _arm()
-                if p.within is not None:  # only the pieces of the text that hold a cue
+                how = hows[i]
+                if how == _PLAIN:
+                    it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
+                elif how == _WITHIN:  # only the pieces of the text that hold a cue
                     breaks, cues = p.within
                     for a, b in _pieces(region, breaks, cues):
-                        it = (p.regex.finditer(region, a, b) if guarded
-                              else p.regex.finditer(region, a, b, timeout=REGEX_TIMEOUT))
-                        for m in it:
-                            out.append(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)))
+                        for m in (p.regex.finditer(region, a, b) if guarded
+                                  else p.regex.finditer(region, a, b, timeout=REGEX_TIMEOUT)):
+                            a, b = m.span()
+                            append(RawMatch(p, a + start, b + start, _fields(p, m, voc)))
                     continue
-                if p.anchor is not None:
-                    pos = starts.get(p.anchor.pattern)
-                    if pos is None:
-                        if at_start[i]:
-                            pos = [0]  # the start of the region only: no scan (~2 us a text)
-                        else:
+                else:  # anchored: tried at the positions where its anchor holds
+                    if how == _AT_START:
+                        pos = _START  # the start of the region only: no scan (~2 us a text)
+                    else:
+                        key = p.anchor.pattern
+                        pos = starts.get(key)
+                        if pos is None:
                             it = p.anchor.finditer(region) if guarded else p.anchor.finditer(region, timeout=REGEX_TIMEOUT)
-                            pos = [m.start() for m in it]
-                        starts[p.anchor.pattern] = pos
-                    found = _anchored(p.regex, region, pos, guarded)
-                    if found is not None:
-                        out.extend(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)) for m in found)
-                        continue
-                it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
+                            pos = starts[key] = [m.start() for m in it]
+                    it = _anchored(at[i], region, pos, guarded)
+                    if it is None:  # it matched the empty string: finditer itself must run
+                        it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
                 for m in it:
-                    out.append(RawMatch(p, m.start() + start, m.end() + start, _fields(p, m, voc)))
+                    a, b = m.span()
+                    append(RawMatch(p, a + start, b + start, _fields(p, m, voc)))
         except TimeoutError as e:
             where = f"pattern {p.id} ({p.file})" if p is not None else "pattern matching"
             raise TimeoutError(f"{where} timed out") from e
@@ -206,22 +196,36 @@ def _holds(clauses: tuple[tuple[str, ...], ...], region: str, known: dict[str, b
     return True
 
 
+#: how :meth:`Catalog.run` tries a pattern (``_Plan.hows``): ``finditer`` over the region; over the
+#: pieces its ``within`` gate names; ``match`` at the positions of its anchor; at the region's start
+_PLAIN, _WITHIN, _ANCHORED, _AT_START = 0, 1, 2, 3
+_START = (0,)
+
+
 class _Plan:
     """The run plan of one pattern list (one language, some scopes): which patterns to try on a
-    region, decided by literal tests before any regex runs.
+    region, decided by literal tests before any regex runs, and how to try each.
 
     - ``requires`` literals: bit ``i`` of a literal's mask is the ``i``-th pattern (catalog order);
       a pattern without ``requires`` is always a candidate;
     - the KEY: the one literal that most patterns cannot match without (a clause of their
       ``requires`` or of :func:`required_literals` whose every literal holds it: ``召唤`` / ``Summon``
-      in Chinese / English).  It is looked up first; when the region lacks it, only the literals
-      of the other patterns are looked up (~40 % of the card texts have no "Summon" at all);
-    - ``checks``: per pattern, the clauses of :func:`_checks`, tested on the candidates.
+      in Chinese / English).  When the region lacks it, only the literals of the other patterns
+      are looked up (~40 % of the card texts have no "Summon" at all);
+    - ``checks``: per pattern, the clauses of :func:`_checks`, tested on the candidates;
+    - ``gate``: all of the above as one generated Python function (:func:`_gate_source`): region
+      -> the indices of the patterns to try, ascending.  It looks a literal up only when every
+      literal it holds is present (nested ``if`` blocks: no literal holding 召唤 is looked up in a
+      text without 召唤), and has no loop, tuple or dict work of its own.  Built from its source on
+      first use in a process (the function itself is not pickled with the catalog);
+    - ``hows`` / ``at``: per pattern, how :meth:`Catalog.run` tries it, and the expression it
+      calls ``match`` with at its anchor's positions (:func:`_after_anchor`).
 
-    A speed device only: each test is a necessary condition of a match, so a pattern left out
-    could not have matched."""
+    A speed device only: each test is a necessary condition of a match or the pattern's written
+    ``requires``, so a pattern left out could not have matched."""
 
-    __slots__ = ("patterns", "checks", "voc", "key", "with_key", "without_key", "at_start")
+    __slots__ = ("patterns", "checks", "voc", "key", "with_key", "without_key", "at_start", "hows", "at",
+                 "gate_source", "gate")
 
     def __init__(self, ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], voc: "_Vocab | None"):
         self.patterns = ps
@@ -230,6 +234,9 @@ class _Plan:
         # per pattern: its anchor is ``^`` without MULTILINE (it holds at the region's start only)
         self.at_start = [p.anchor is not None and p.anchor.pattern == "^" and not p.anchor.flags & regex.MULTILINE
                          for p in ps]
+        self.hows = [_WITHIN if p.within is not None else _PLAIN if p.anchor is None
+                     else _AT_START if self.at_start[i] else _ANCHORED for i, p in enumerate(ps)]
+        self.at = [_after_anchor(p) if p.anchor is not None else None for p in ps]
         needs = [_needed(p) for p in ps]
         self.with_key = _masks(ps, range(len(ps)))
         self.key: str | None = None
@@ -242,14 +249,151 @@ class _Plan:
             saved = len(self.with_key[0]) - len(plan[0])
             if saved > best:
                 best, self.key, self.without_key = saved, k, plan
+        self.gate_source = _gate_source(ps, checks, self.key)
+        self.gate = None
+        self.ready()
+
+    def ready(self) -> "_Plan":
+        """Compile :attr:`gate` from its source when this process has not yet (after unpickling)."""
+        if self.gate is None:
+            space: dict[str, Any] = {}
+            exec(compile(self.gate_source, "<run plan gate>", "exec"), space)
+            self.gate = space["gate"]
+        return self
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        return None, {k: getattr(self, k) for k in self.__slots__ if k != "gate"}
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        for k, v in state[1].items():
+            setattr(self, k, v)
+        self.gate = None
 
     def mask(self, region: str) -> int:
-        """The candidates for ``region``: bit ``i`` = pattern ``i`` (before its checks)."""
+        """The candidates for ``region``: bit ``i`` = pattern ``i`` (before its checks).  The plain
+        reading of what :attr:`gate` decides (for the tests)."""
         literal_masks, mask = self.with_key if self.key is None or self.key in region else self.without_key
         for lit, bits in literal_masks:
             if lit in region:
                 mask |= bits
         return mask
+
+
+def _gate_source(ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], key: str | None) -> str:
+    """The Python source of a function ``gate(r)`` -> the indices ``i`` (ascending) of the patterns
+    ``ps[i]`` that a region ``r`` lets through: those without ``requires`` or with a ``requires``
+    literal in ``r``, and whose every clause of ``checks[i]`` has a literal in ``r`` -- what
+    :meth:`_Plan.mask` and :func:`_holds` decide, written out.
+
+    The ``requires`` literals are looked up in nested ``if`` blocks: a literal inside the block of
+    the longest other literal (or the plan's ``key``) it holds, or of a shorter piece that several
+    of them hold (:func:`_group`), so it is looked up only where that one is present; a literal is
+    not looked up when every pattern naming it is a candidate already.  A check literal is looked
+    up at most once per region (a local variable keeps it).  Literals enter the source through
+    ``repr`` only.  Raises nothing."""
+    req: dict[str, list[int]] = {}
+    for i, p in enumerate(ps):
+        for lit in p.requires:
+            req.setdefault(lit, []).append(i)
+    nodes = sorted(set(req) | ({key} if key else set()), key=lambda x: (len(x), x))
+    children: dict[str | None, list[str]] = {}
+    for lit in nodes:
+        holders = [q for q in nodes if len(q) < len(lit) and q in lit]
+        parent = max(holders, key=lambda q: (len(q), q)) if holders else None
+        children.setdefault(parent, []).append(lit)
+    texts = [e["text"] for p in ps for e in p.examples_match]
+    texts += [e if isinstance(e, str) else e.get("text", "") for p in ps for e in p.examples_no_match]
+    _group(children, None, texts)
+    flags = [i for i, p in enumerate(ps) if p.requires]
+    lines = ["def gate(r):"]
+    if flags:
+        lines.append("    " + " = ".join(f"c{i}" for i in flags) + " = False")
+
+    def block(parent: str | None, depth: int) -> None:
+        for lit in children.get(parent, ()):
+            pad = "    " * depth
+            if children.get(lit) or lit not in req:
+                lines.append(f"{pad}if {lit!r} in r:")
+            else:  # a leaf: not looked up when every pattern naming it is a candidate already
+                lines.append(f"{pad}if not ({' and '.join(f'c{i}' for i in req[lit])}) and {lit!r} in r:")
+            lines.append(f"{pad}    " + (" = ".join(f"c{i}" for i in req[lit]) + " = True" if lit in req else "pass"))
+            block(lit, depth + 1)
+    block(None, 1)
+    uses: dict[str, int] = {}
+    for c in checks:
+        for clause in c:
+            for lit in clause:
+                uses[lit] = uses.get(lit, 0) + 1
+    kept = {lit: f"k{j}" for j, lit in enumerate(sorted(lit for lit, n in uses.items() if n > 1))}
+    if kept:
+        lines.append("    " + " = ".join(kept.values()) + " = None")
+
+    def test(lit: str) -> str:
+        k = kept.get(lit)
+        return f"{lit!r} in r" if k is None else f"({k} if {k} is not None else ({k} := {lit!r} in r))"
+    lines.append("    o = []")
+    for i, p in enumerate(ps):
+        tests = [f"c{i}"] if p.requires else []
+        tests += ["(" + " or ".join(test(lit) for lit in clause) + ")" for clause in checks[i]]
+        lines.append(f"    if {' and '.join(tests)}:" if tests else "    if True:")
+        lines.append(f"        o.append({i})")
+    lines.append("    return o")
+    return "\n".join(lines) + "\n"
+
+
+def _group(children: dict[str | None, list[str]], parent: str | None, texts: list[str]) -> None:
+    """Put siblings (the literals looked up in one block of the gate) that share a piece into a
+    new block that looks that piece up first, when that is expected to save look-ups: a piece
+    held by ``n`` siblings and found in a share ``f`` of ``texts`` (the patterns' examples, a
+    stand-in for card texts) saves ``n * (1 - f) - 1`` look-ups a region.  Repeated while a piece
+    saves at least half a look-up, then in every block (a piece of the block's own literal is
+    never looked up in it: it is present there).  Changes ``children`` in place."""
+    if parent is not None:  # what is found where the block runs: texts that hold its piece
+        texts = [t for t in texts if parent in t]
+    while True:
+        sibs = children.get(parent, [])
+        best, gain = None, 0.5
+        pieces = {lit[i:j] for lit in sibs for i in range(len(lit)) for j in range(i + 1, len(lit))}
+        pieces = {x for x in pieces if x not in children and x not in sibs and (parent is None or x not in parent)}
+        for piece in sorted(pieces, key=lambda x: (-len(x), x)):
+            held = [lit for lit in sibs if piece in lit]
+            if len(held) < 2:
+                continue
+            share = sum(1 for t in texts if piece in t) / len(texts) if texts else 1.0
+            g = len(held) * (1 - share) - 1
+            if g > gain:
+                best, gain = piece, g
+        if best is None:
+            break
+        held = [lit for lit in sibs if best in lit]
+        children[parent] = [lit for lit in sibs if best not in lit] + [best]
+        children[best] = held
+    for lit in children.get(parent, []):
+        if lit in children:
+            _group(children, lit, texts)
+
+
+def _after_anchor(p: Pattern) -> "regex.Pattern[str]":
+    """The expression :meth:`Catalog.run` calls ``match`` with at a position where ``p``'s anchor
+    holds: ``p.regex`` without its anchor (the loader checks that the regex starts with it) when
+    the anchor is zero-width (by the standard library's reading of it: only lookarounds, ``^``),
+    holds no group, and what follows compiles alone to the same groups and flags -- then a match
+    of the rest at that position is the match of the whole (the anchor's lookarounds were
+    checked by the scan that found the position); else ``p.regex`` itself.  Raises nothing."""
+    a = p.anchor.pattern if p.anchor is not None else ""
+    if not a or a == "^" or p.anchor.groups or not p.regex.pattern.startswith(a):
+        return p.regex
+    try:
+        import re._parser as sre_parse  # (the standard library's parser, only to read the anchor's width)
+
+        if sre_parse.parse(a).getwidth() != (0, 0):
+            return p.regex
+        rest = regex.compile(p.regex.pattern[len(a):], p.regex.flags & ~(regex.UNICODE | regex.VERSION0))
+    except Exception:  # a construct the standard parser does not read, or no expression alone
+        return p.regex
+    if rest.flags != p.regex.flags or rest.groups != p.regex.groups or rest.groupindex != p.regex.groupindex:
+        return p.regex
+    return rest
 
 
 def _masks(ps: list[Pattern], keep) -> tuple[list[tuple[str, int]], int]:
