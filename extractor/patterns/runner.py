@@ -289,8 +289,8 @@ def _gate_source(ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], k
     the longest other literal (or the plan's ``key``) it holds, or of a shorter piece that several
     of them hold (:func:`_group`), so it is looked up only where that one is present; a literal is
     not looked up when every pattern naming it is a candidate already.  A check literal is looked
-    up at most once per region (a local variable keeps it).  Literals enter the source through
-    ``repr`` only.  Raises nothing."""
+    up at most once per region (a local variable keeps it; one the blocks look up is not looked up
+    again).  Literals enter the source through ``repr`` only.  Raises nothing."""
     req: dict[str, list[int]] = {}
     for i, p in enumerate(ps):
         for lit in p.requires:
@@ -305,30 +305,40 @@ def _gate_source(ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], k
     texts += [e if isinstance(e, str) else e.get("text", "") for p in ps for e in p.examples_no_match]
     _group(children, None, texts)
     flags = [i for i, p in enumerate(ps) if p.requires]
-    lines = ["def gate(r):"]
-    if flags:
-        lines.append("    " + " = ".join(f"c{i}" for i in flags) + " = False")
-
-    def block(parent: str | None, depth: int) -> None:
-        for lit in children.get(parent, ()):
-            pad = "    " * depth
-            if children.get(lit) or lit not in req:
-                lines.append(f"{pad}if {lit!r} in r:")
-            else:  # a leaf: not looked up when every pattern naming it is a candidate already
-                lines.append(f"{pad}if not ({' and '.join(f'c{i}' for i in req[lit])}) and {lit!r} in r:")
-            lines.append(f"{pad}    " + (" = ".join(f"c{i}" for i in req[lit]) + " = True" if lit in req else "pass"))
-            block(lit, depth + 1)
-    block(None, 1)
     uses: dict[str, int] = {}
     for c in checks:
         for clause in c:
             for lit in clause:
                 uses[lit] = uses.get(lit, 0) + 1
-    kept = {lit: f"k{j}" for j, lit in enumerate(sorted(lit for lit, n in uses.items() if n > 1))}
+    # check literals the blocks look up anyway: their answer is kept (False where the block of a
+    # piece they hold did not run: that piece is absent, so they are too)
+    known = {lit: f"t{j}" for j, lit in enumerate(sorted(x for x in uses if x in children or
+                                                          any(x in kids for kids in children.values())))}
+    # check literals used by several patterns: looked up once, when first needed
+    kept = {lit: f"k{j}" for j, lit in enumerate(sorted(x for x, n in uses.items() if n > 1 and x not in known))}
+    lines = ["def gate(r):"]
+    if flags:
+        lines.append("    " + " = ".join(f"c{i}" for i in flags) + " = False")
+    if known:
+        lines.append("    " + " = ".join(known.values()) + " = False")
+
+    def block(parent: str | None, depth: int) -> None:
+        for lit in children.get(parent, ()):
+            pad = "    " * depth
+            sets = [f"c{i}" for i in req.get(lit, ())] + ([known[lit]] if lit in known else [])
+            if children.get(lit) or lit not in req or lit in known:
+                lines.append(f"{pad}if {lit!r} in r:")
+            else:  # a leaf: not looked up when every pattern naming it is a candidate already
+                lines.append(f"{pad}if not ({' and '.join(sets)}) and {lit!r} in r:")
+            lines.append(f"{pad}    " + (" = ".join(sets) + " = True" if sets else "pass"))
+            block(lit, depth + 1)
+    block(None, 1)
     if kept:
         lines.append("    " + " = ".join(kept.values()) + " = None")
 
     def test(lit: str) -> str:
+        if lit in known:
+            return known[lit]
         k = kept.get(lit)
         return f"{lit!r} in r" if k is None else f"({k} if {k} is not None else ({k} := {lit!r} in r))"
     lines.append("    o = []")
