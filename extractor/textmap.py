@@ -23,16 +23,39 @@ Edit = tuple[int, int, int, int]
 class _Pass:
     """The changes of one rewriting pass, in text order; maps positions back one step.
 
-    Built from ``(start, end, replacement length)`` of each change in the text BEFORE the pass; the
-    edits (positions after the pass too) are computed on first use, so a pass whose spans are
-    never mapped back costs only the list of its changes."""
+    Built from ``(start, end, replacement length)`` of each change in the text BEFORE the pass, or
+    from the pieces of a table pass (:meth:`MappedText.replace_table`: the text cut around its
+    matches, and the matched words) from which those changes are read on first use; the edits
+    (positions after the pass too) are computed on first use as well, so a pass whose spans are
+    never mapped back costs only the list of its changes (or of its pieces)."""
 
-    __slots__ = ("changes", "_edits", "_starts")
+    __slots__ = ("_changes", "_pieces", "_edits", "_starts")
 
-    def __init__(self, changes: list[tuple[int, int, int]]):
-        self.changes = changes
+    def __init__(self, changes: list[tuple[int, int, int]] | None,
+                 pieces: tuple[list[str], list[str]] | None = None):
+        self._changes = changes
+        self._pieces = pieces  # (parts after the pass: text, replacement, text, ...; the matched words)
         self._edits: list[Edit] | None = None
         self._starts: list[int] = []
+
+    @property
+    def changes(self) -> list[tuple[int, int, int]]:
+        """``(start, end, replacement length)`` of each change, in the text before the pass."""
+        if self._changes is None:
+            parts, words = self._pieces
+            changes: list[tuple[int, int, int]] = []
+            add = changes.append
+            pos = 0
+            for i, w in enumerate(words):
+                pos += len(parts[2 * i])
+                r = parts[2 * i + 1]
+                n = len(w)
+                if r != w:
+                    add((pos, pos + n, len(r)))
+                pos += n
+            self._changes = changes
+            self._pieces = None
+        return self._changes
 
     @property
     def edits(self) -> list[Edit]:
@@ -119,6 +142,30 @@ class MappedText:
             pattern = compile_alternation(table)
         return self.sub(pattern, lambda m: table[m.group(0)])
 
+    def replace_table(self, table: dict[str, str], splitter: "re.Pattern[str] | regex.Pattern[str]") -> list[str]:
+        """Rewrite every match of ``splitter`` by ``table[match]``, with no Python call per match.
+
+        ``splitter``: a compiled pattern whose matches are keys of ``table`` and which holds exactly
+        one capturing group around the whole expression (``(此卡|不可|...)``, see
+        :func:`split_alternation`), so that its ``split`` gives the text around the matches and the
+        matches themselves.  The same rewrite as :meth:`sub` with ``lambda m: table[m.group()]``
+        (the same matches, the same map back: only the matches whose replacement differs are
+        changes), but the changes are read from the pieces only when a span is mapped back.
+
+        Output: the matched words, in text order (identity entries included).
+        Raises:
+            KeyError: a match that is not a key of ``table``."""
+        parts = splitter.split(self.text)
+        if len(parts) == 1:
+            return []
+        words = parts[1::2]
+        reps = [table[w] for w in words]
+        if reps != words:
+            parts[1::2] = reps
+            self.text = "".join(parts)
+            self._passes.append(_Pass(None, (parts, words)))
+        return words
+
     def translate_chars(self, converted: str) -> "MappedText":
         """Replace ``text`` by ``converted``, a same-length, char-for-char conversion of it.
 
@@ -173,3 +220,16 @@ def compile_alternation(keys: Iterable[str], flags: int = 0) -> "regex.Pattern[s
     """One compiled alternation of literal ``keys``, longest first."""
     ks = sorted(set(keys), key=len, reverse=True)
     return regex.compile("|".join(regex.escape(k) for k in ks), flags)
+
+
+def split_alternation(pattern: "re.Pattern[str] | regex.Pattern[str]") -> "re.Pattern[str] | regex.Pattern[str]":
+    """``pattern`` (an expression without capturing groups, such as a literal alternation) inside
+    one capturing group, compiled by the same module with the same flags: the ``splitter`` of
+    :meth:`MappedText.replace_table`.
+
+    Raises:
+        ValueError: ``pattern`` already holds a capturing group (``split`` would return it too)."""
+    if pattern.groups:
+        raise ValueError(f"split_alternation needs an expression without capturing groups: {pattern.pattern!r}")
+    module = regex if isinstance(pattern, regex.Pattern) else re
+    return module.compile("(" + pattern.pattern + ")", pattern.flags)

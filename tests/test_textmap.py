@@ -86,3 +86,42 @@ def test_zh_registers_read_from_the_text_not_from_what_other_passes_made():
     # a zero-width space splits 此卡: the term is not in the text (the normalized text has it)
     mt = normalize_zh("此\u200b卡不能")
     assert mt.text == "这张卡不能" and mt.registers == ["community"]
+
+
+def test_replace_table_is_sub_with_the_table_map_included():
+    """MappedText.replace_table (split, no callback per match) rewrites and maps back exactly as
+    sub with a table lookup does, for every span, with identity entries and length changes."""
+    import random
+    import re
+
+    from extractor.textmap import split_alternation
+
+    table = {"对方": "对方", "手牌": "手卡", "我方": "自己", "祭品": "解放", "此卡": "这张卡", "不可以": "不能", "ab": ""}
+    alt = re.compile("不可以|对方|手牌|我方|祭品|此卡|ab")
+    rnd = random.Random(7)
+    pieces = list(table) + ["x", "怪兽", "。", "不可", "a", "b"]
+    for _ in range(300):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
+        by_sub, by_split = MappedText(text), MappedText(text)
+        by_sub.sub(alt, lambda m: table[m.group()])
+        words = by_split.replace_table(table, split_alternation(alt))
+        assert by_split.text == by_sub.text
+        assert words == alt.findall(text)
+        assert len(by_split._passes) == len(by_sub._passes)  # nothing recorded when nothing changed
+        n = len(by_sub.text)
+        for s in range(n + 1):
+            for e in range(s, n + 1):
+                assert by_split.to_original(s, e) == by_sub.to_original(s, e), (text, s, e)
+
+
+def test_split_alternation_refuses_a_capturing_group():
+    import re
+
+    import pytest
+
+    from extractor.textmap import split_alternation
+
+    assert split_alternation(re.compile("a|b")).split("xay") == ["x", "a", "y"]
+    assert split_alternation(regex.compile("a|b")).split("xby") == ["x", "b", "y"]
+    with pytest.raises(ValueError, match="capturing"):
+        split_alternation(re.compile("(a)|b"))

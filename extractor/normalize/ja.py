@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import regex
 
-from ..textmap import MappedText, compile_alternation
+from ..textmap import MappedText, compile_alternation, split_alternation
 from .common import load_terms, nfc
 
 _RT = regex.compile(r"<rt>.*?</rt>|</?ruby>|<rp>.*?</rp>", regex.S)
@@ -48,12 +48,13 @@ def plain_name(name: str) -> str:
 
 @lru_cache(maxsize=1)
 def _tables() -> tuple[dict[str, str], "regex.Pattern[str] | None", dict[str, str], "regex.Pattern[str] | None"]:
-    """``characters`` and ``terms`` of ``patterns/terms/ja.yaml`` with their alternations."""
+    """``characters`` and ``terms`` of ``patterns/terms/ja.yaml``, each with its alternation in one
+    capturing group (the splitter of :meth:`MappedText.replace_table`)."""
     data = load_terms("ja")
     chars: dict[str, str] = data.get("characters") or {}
     terms = {str(f): str(t) for f, t in data.get("terms") or []}
-    return (chars, compile_alternation(chars) if chars else None,
-            terms, compile_alternation(terms) if terms else None)
+    return (chars, split_alternation(compile_alternation(chars)) if chars else None,
+            terms, split_alternation(compile_alternation(terms)) if terms else None)
 
 
 def normalize_ja(text: str) -> MappedText:
@@ -68,8 +69,8 @@ def normalize_ja(text: str) -> MappedText:
     if _FULLWIDTH_RE.search(t):  # one character for one: offsets stay (translate_chars)
         mt.translate_chars(_FULLWIDTH_RE.sub(lambda m: m.group(0).translate(_FULLWIDTH), t))
     chars, chars_re, terms, terms_re = _tables()
-    if chars_re is not None and chars_re.search(mt.text):
-        mt.replace_all(chars, chars_re)
-    if terms_re is not None and terms_re.search(mt.text):
-        mt.replace_all(terms, terms_re)
+    if chars_re is not None:
+        mt.replace_table(chars, chars_re)
+    if terms_re is not None:
+        mt.replace_table(terms, terms_re)
     return mt

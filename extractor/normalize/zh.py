@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import regex
 
-from ..textmap import MappedText
+from ..textmap import MappedText, split_alternation
 from .common import load_terms, nfc
 
 _FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
@@ -101,6 +101,7 @@ class _Tables(NamedTuple):
     chars_length: frozenset[str] | None   # keys of ``chars`` whose value is not one character
     terms: dict[str, str]                 # ``terms``: wording -> canonical wording
     terms_re: "re.Pattern[str]"           # the keys of ``terms`` as one prefix tree
+    terms_split: "re.Pattern[str]"        # the same in one group (MappedText.replace_table)
     register_of: dict[str, str]           # wording -> register (official, old, community, any)
     numerals: dict[str, str]              # ``numerals.digits``: Chinese numeral -> digits
     numeral_re: "regex.Pattern[str] | None"  # a numeral before a measure word (``numerals``)
@@ -149,7 +150,8 @@ def _tables() -> _Tables:
     neutral = frozenset(k for k, v in chars.items() if len(k) == 1 and len(v) == 1 and k not in letters and v not in letters)
     marks_neutral = letters.isdisjoint('"「」.。')
     keep = _opencc()[1].isdisjoint(set(_FULLWIDTH) | set(_FULLWIDTH.values()) | set('「」.。'))
-    return _Tables(chars, chars_re, chars_length, terms, _trie_alternation(terms), register_of, numerals, numeral_re, counters, counter_re,
+    terms_re = _trie_alternation(terms)
+    return _Tables(chars, chars_re, chars_length, terms, terms_re, split_alternation(terms_re), register_of, numerals, numeral_re, counters, counter_re,
                    fullwidth_touching, neutral, marks_neutral, keep)
 
 
@@ -238,15 +240,7 @@ def normalize_zh(text: str) -> MappedText:
         else:
             mt.replace_all(tb.chars, tb.chars_re)
     before_terms = mt.text
-    words: list[str] = []
-    terms = tb.terms
-
-    def term(m: "re.Match[str]") -> str:
-        w = m.group()
-        words.append(w)
-        return terms[w]
-
-    mt.sub(tb.terms_re, term)
+    words = mt.replace_table(tb.terms, tb.terms_split)
     if aligned:
         mt.registers = _registers_of(words, before_terms)
     else:
