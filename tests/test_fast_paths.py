@@ -140,3 +140,64 @@ def test_the_budget_of_a_short_text_starts_at_its_first_window(monkeypatch):
     text = "Cannot be Special Summoned. " * 200  # longer than one window
     out = b.run(pl.load_catalog(), text, "en", 0, len(text), ("monster", "any"))
     assert b.deadline is not None and out
+
+
+def _tag_line(res, compact: bool) -> bytes:
+    """What tag wrote before result_json: orjson of dump_result without a None error (and the profile)."""
+    import orjson
+
+    obj = dump_result(res)
+    if obj.get("error") is None:
+        obj.pop("error", None)
+    if compact:
+        obj.pop("profile", None)
+    return orjson.dumps(obj)
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_result_json_is_orjson_of_the_dumped_dict_for_every_sample_card(compact):
+    from extractor.pipeline import result_json
+
+    n = by_pydantic = 0
+    for card in _sample_cards():
+        res = analyze(card)
+        line = result_json(res, compact)
+        if line is None:  # the field-by-field dict is the faster way for these
+            assert not res.conditions and id(res.profile) in pl._SHARED_PROFILE_JSON
+        else:
+            assert line == _tag_line(res, compact), (card.id, card.lang)
+            by_pydantic += 1
+        n += 1
+    assert n > 100 and 0 < by_pydantic < n
+
+
+def test_result_json_of_an_error_a_resolved_material_and_odd_characters():
+    from extractor.pipeline import result_json
+    from extractor.structure import resolve_names
+
+    res = analyze(Card(id=5, name="X\u2028\u00e9\U0001F600", lang="xx", text="Cannot be Special Summoned."))
+    assert res.error and result_json(res) == _tag_line(res, False) and b'"error":' in result_json(res)
+    text = '"Elemental HERO Avian" + "Elemental HERO Burstinatrix"\nMust be Fusion Summoned.'
+    res = analyze(Card(id=35809262, name="Elemental HERO Flame Wingman\u2029", lang="en", text=text,
+                       frame=Frame.from_type_line("Warrior / Fusion / Effect", 6)))
+    resolve_names(res.materials, {"elementalheroavian": 21844576}, "en")  # tag fills named_materials in place
+    res.warnings[:0] = ["line 3: read leniently \"\\\t"]
+    assert res.materials and result_json(res) == _tag_line(res, False)
+    assert result_json(res, compact=True) == _tag_line(res, True)
+
+
+def test_write_json_escapes_line_separators_like_write(tmp_path):
+    import orjson
+
+    from extractor.writers import Writer
+
+    obj = {"id": 1, "name": "a\u2028b\u2029c\u0085d", "tags": []}
+    for how in ("write", "write_json"):
+        out = tmp_path / f"{how}.jsonl"
+        with Writer(str(out), "jsonl") as w:
+            w.write(obj) if how == "write" else w.write_json(orjson.dumps(obj))
+        assert out.read_bytes().decode().splitlines() == [orjson.dumps(obj).decode().replace("\u2028", "\\u2028")
+                                                            .replace("\u2029", "\\u2029").replace("\u0085", "\\u0085")]
+    with pytest.raises(ValueError, match="JSONL"):
+        with Writer(str(tmp_path / "x.csv"), "csv") as w:
+            w.write_json(b"{}")

@@ -26,14 +26,17 @@ class ReadItem:
 def _card(warnings: list[str] | None = None, **kw) -> ReadItem:
     """A :class:`ReadItem` holding ``Card(**kw)`` (with ``warnings``), or an error naming the card
     when a field has the wrong type (e.g. a ``lang`` that is not a string)."""
-    try:
-        return ReadItem(card=Card(**kw), warnings=warnings or [])
+    try:  # (Card's validator called directly: Card(**kw) without its Python-level __init__)
+        return ReadItem(card=_new_card(kw), warnings=warnings or [])
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(x) for x in err.get("loc", ()))
         cid = kw.get("id")
         return ReadItem(error=f"card {cid} {kw.get('name', '')!r}: bad {where} ({err['msg']})",
                         id=cid if isinstance(cid, int) else None, name=str(kw.get("name", "")))
+
+
+_new_card = Card.__pydantic_validator__.validate_python  # dict of fields -> validated Card
 
 
 def _frame_from_record(d: dict, warnings: list[str]) -> Frame:
