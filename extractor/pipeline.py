@@ -153,12 +153,16 @@ def _conditions(mt: MappedText, matches: list[RawMatch], lang: str, source: str,
         if key in seen:
             continue
         seen.add(key)
-        try:
-            out.append(CONDITION_CLASSES[kind](span=(s, e), phrase=mt.original[s:e], pattern_id=m.pattern.id,
-                                               lang=fam, source=source, **m.fields))
+        try:  # (the class's validator called directly: the same object as CONDITION_CLASSES[kind](**fields))
+            out.append(_NEW_CONDITION[kind]({**m.fields, "span": (s, e), "phrase": mt.original[s:e],
+                                             "pattern_id": m.pattern.id, "lang": fam, "source": source}))
         except ValidationError as ex:
             warnings.append(f"pattern {m.pattern.id}: bad condition ({ex.errors()[0]['msg']})")
     return _suppress(out) if len(out) > 1 else out
+
+
+#: condition kind -> its class's validator (dict of fields -> validated condition object)
+_NEW_CONDITION = {k: cls.__pydantic_validator__.validate_python for k, cls in CONDITION_CLASSES.items()}
 
 
 def _either_or(outer: Any, inner: Any) -> bool:

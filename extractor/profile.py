@@ -150,6 +150,15 @@ _SS_BASIS = (BuiltinSpecialSummon, MustBeSpecialSummoned, SpecialSummonOnlyBy, M
              SpecialSummonsItself)
 
 
+# The models' validators called directly (dict of fields -> validated object): the same objects as
+# Model(**fields), without pydantic's Python-level __init__ (build_profile runs for every card
+# with conditions and builds up to four of them)
+_profile = Profile.__pydantic_validator__.validate_python
+_normal_summon_profile = NormalSummonProfile.__pydantic_validator__.validate_python
+_special_summon_profile = SpecialSummonProfile.__pydantic_validator__.validate_python
+_procedure = Procedure.__pydantic_validator__.validate_python
+
+
 def tributes_for_level(level: int | None) -> int | None:
     """Tributes a Normal Summon needs by Level; ``None`` for an unknown Level.
 
@@ -175,18 +184,19 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     """
     grants = any(isinstance(c, AdditionalNormalSummon) for c in conditions)
     if not frame.is_monster:
-        return Profile(card_kind=frame.kind, grants_additional_normal_summon=grants)
+        return _profile({"card_kind": frame.kind, "grants_additional_normal_summon": grants})
 
     locked = frame.frame_locked
     if not conditions:
         # most cards: exactly what the general code below gives without conditions (frame only)
         t = None if locked else tributes_for_level(frame.level)
         counts = [] if t is None else [t]
-        return Profile(card_kind=frame.kind,
-                       normal_summon=NormalSummonProfile(allowed=not locked, set_allowed=not locked, tributes=t,
-                                                         summon_counts=counts, set_counts=counts),
-                       special_summon=SpecialSummonProfile(revive_limit=locked),
-                       gemini=frame.gemini, grants_additional_normal_summon=grants)
+        return _profile({"card_kind": frame.kind,
+                         "normal_summon": _normal_summon_profile({"allowed": not locked, "set_allowed": not locked,
+                                                                  "tributes": t, "summon_counts": counts,
+                                                                  "set_counts": counts}),
+                         "special_summon": _special_summon_profile({"revive_limit": locked}),
+                         "gemini": frame.gemini, "grants_additional_normal_summon": grants})
     idx = {id(c): i for i, c in enumerate(conditions)}
     # the conditions of each class, in order (grouped once: this runs for every card)
     by: dict[type, list] = {}
@@ -201,8 +211,8 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
 
     ns = _normal_summon(of, idx, frame)
     ss = _special_summon(of, idx, frame, conditions)
-    return Profile(card_kind=frame.kind, normal_summon=ns, special_summon=ss,
-                   gemini=frame.gemini or bool(of(Gemini)), grants_additional_normal_summon=grants)
+    return _profile({"card_kind": frame.kind, "normal_summon": ns, "special_summon": ss,
+                     "gemini": frame.gemini or bool(of(Gemini)), "grants_additional_normal_summon": grants})
 
 
 def _normal_summon(of, idx: dict[int, int], frame: Frame) -> NormalSummonProfile:
@@ -235,13 +245,13 @@ def _normal_summon(of, idx: dict[int, int], frame: Frame) -> NormalSummonProfile
                     set_.add(c.count)
     allowed = not no_ns
     set_allowed = not no_set and (bool(set_) or tributes is None)
-    return NormalSummonProfile(
-        allowed=allowed, set_allowed=set_allowed, tributes=None if no_ns and no_set else tributes,
-        alternative_tributes=sorted(set(alts)),
-        summon_counts=sorted(summon) if allowed else [], set_counts=sorted(set_) if set_allowed else [],
-        mausoleum_allowed=not req3 and not mbns, while_condition=bool(whilec),
-        must_be_normal_summoned_by=bool(mbns),
-        basis=[idx[id(c)] for c in (*cns, *req3, *opt3, *wot, *mbns, *whilec)])
+    return _normal_summon_profile({
+        "allowed": allowed, "set_allowed": set_allowed, "tributes": None if no_ns and no_set else tributes,
+        "alternative_tributes": sorted(set(alts)),
+        "summon_counts": sorted(summon) if allowed else [], "set_counts": sorted(set_) if set_allowed else [],
+        "mausoleum_allowed": not req3 and not mbns, "while_condition": bool(whilec),
+        "must_be_normal_summoned_by": bool(mbns),
+        "basis": [idx[id(c)] for c in (*cns, *req3, *opt3, *wot, *mbns, *whilec)]})
 
 
 def _special_summon(of, idx: dict[int, int], frame: Frame, conditions: Sequence[object]) -> SpecialSummonProfile:
@@ -262,8 +272,8 @@ def _special_summon(of, idx: dict[int, int], frame: Frame, conditions: Sequence[
             demoted.append(idx[id(c)])
             continue
         locs = list(c.locations) or (["extra"] if frame.extra_deck else ["hand"])
-        procs.append(Procedure(locations=locs, location_stated=bool(c.locations), exclusive=c.exclusive,
-                               first=c.first, basis=idx[id(c)]))
+        procs.append(_procedure({"locations": locs, "location_stated": bool(c.locations), "exclusive": c.exclusive,
+                                 "first": c.first, "basis": idx[id(c)]}))
     only_by = sorted({c.summon for c in of(SpecialSummonOnlyBy)})
     first_by = sorted({c.summon for c in of(MustFirstBeSummonedBy)})
     proc_locs = {l for p in procs for l in p.locations}
@@ -293,13 +303,13 @@ def _special_summon(of, idx: dict[int, int], frame: Frame, conditions: Sequence[
     # (Mayosenju: "Cannot be Special Summoned, except by Pendulum Summon").
     revive = (locked or nomi or semi or ritual or (main and limit == "first")
               or (main and any(k != "pendulum" for k in (*only_by, *first_by))))
-    return SpecialSummonProfile(
-        procedures=procs, only_by=only_by, must_first_be=first_by, cannot_from=cannot_from,
-        cannot_special_summon=bool(css) and not procs and not mbss and not only_by,
-        special_summon_monster=ssm, method_limit=limit, nomi=nomi, semi_nomi=semi, revive_limit=revive,
-        ritual_condition=ritual, named_cards=[n for c in mbss for n in c.named_cards],
-        self_summon_effects=sorted([idx[id(c)] for c in selfs] + demoted),
-        method_card_effect=any(c.method == "card-effect" for c in mbss),
-        fusion_materials_only=bool(of(FusionMaterialsOnly)),
-        ritual_spell=next((c.ritual_spell for c in rsw if c.ritual_spell), None),
-        basis=[idx[id(c)] for c in conditions if isinstance(c, _SS_BASIS)])
+    return _special_summon_profile({
+        "procedures": procs, "only_by": only_by, "must_first_be": first_by, "cannot_from": cannot_from,
+        "cannot_special_summon": bool(css) and not procs and not mbss and not only_by,
+        "special_summon_monster": ssm, "method_limit": limit, "nomi": nomi, "semi_nomi": semi, "revive_limit": revive,
+        "ritual_condition": ritual, "named_cards": [n for c in mbss for n in c.named_cards],
+        "self_summon_effects": sorted([idx[id(c)] for c in selfs] + demoted),
+        "method_card_effect": any(c.method == "card-effect" for c in mbss),
+        "fusion_materials_only": bool(of(FusionMaterialsOnly)),
+        "ritual_spell": next((c.ritual_spell for c in rsw if c.ritual_spell), None),
+        "basis": [idx[id(c)] for c in conditions if isinstance(c, _SS_BASIS)]})
