@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -159,7 +158,7 @@ def write_sidecars(outputs: Sequence[str | None], meta: dict[str, Any]) -> list[
     return [p for out in outputs if out and str(out) != "-" and (p := write_sidecar(out, meta)) is not None]
 
 
-def write_sqlite_meta(db: sqlite3.Connection, meta: dict[str, Any]) -> None:
+def write_sqlite_meta(db: "sqlite3.Connection", meta: dict[str, Any]) -> None:
     """Create and fill the table ``meta (key TEXT PRIMARY KEY, value TEXT)`` of an SQLite output
     (inside its transaction: it is committed with the cards).  Strings are stored as they are;
     lists, objects and numbers as JSON."""
@@ -177,6 +176,8 @@ def read_meta(output: str | os.PathLike) -> dict[str, Any] | None:
         with open(p, "rb") as fh:
             is_sqlite = fh.read(16) == b"SQLite format 3\x00"
         if is_sqlite:
+            import sqlite3  # (here: only an SQLite output needs it, and tag's start-up does not)
+
             con = sqlite3.connect(f"file:{p.resolve().as_posix()}?mode=ro", uri=True)
             try:
                 try:

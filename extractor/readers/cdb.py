@@ -1,7 +1,6 @@
 """ygopro / EDOPro ``cards.cdb``: SQLite ``datas`` + ``texts``, opened read-only."""
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -36,6 +35,8 @@ def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
     # as_uri() percent-encodes '#', '?', '%' ... (a raw path would cut the URI there and open,
     # or even create, another file)
     uri = src.path.resolve().as_uri() + "?mode=ro"
+    import sqlite3  # here, not at the top: reading the other formats does not load SQLite
+
     con = None
     try:
         con = sqlite3.connect(uri, uri=True)
