@@ -329,7 +329,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
 
     from .parallel import analyze_items
     from .patterns import load_catalog
-    from .pipeline import dump_result, result_json
+    from .pipeline import dump_result
     from .readers import InputError, read_cards
     from .writers import Writer
     from .meta import output_meta
@@ -349,7 +349,6 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
     n = tagged = errors = mismatch = partial = 0
-    jsonl = fmt == "jsonl"
     to_file = output not in (None, "-")
     show = not no_progress and sys.stderr.isatty() and to_file
     progress = None
@@ -387,13 +386,6 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     tagged += 1
                 if res.warnings and any(w.startswith("language mismatch: ") for w in res.warnings):
                     mismatch += 1
-                line = result_json(res, compact) if jsonl else None
-                if line is not None:  # serialized by pydantic (a card with conditions): the same bytes
-                    partial += res.coverage == "partial"
-                    writer.write_json(line)
-                    if progress is not None and n % 200 == 0:
-                        progress.update(task, completed=n)
-                    continue
                 obj = dump_result(res)
                 partial += obj.get("coverage") == "partial"
                 if obj.get("error") is None:

@@ -421,26 +421,6 @@ def _frame_only_json(d: dict) -> dict | None:
     return profile
 
 
-def result_json(res: Any, compact: bool = False) -> bytes | None:
-    """The output line of a result as ``tag`` writes it in JSONL, serialized by pydantic itself,
-    for the results :func:`dump_result` sends through ``model_dump`` (a card with conditions or
-    an error); ``None`` for the others (write ``dump_result(res)``: faster for them).
-
-    The same bytes as ``orjson.dumps`` of ``dump_result(res)`` without ``error`` when it is
-    ``None`` and without ``profile`` when ``compact`` (what ``tag`` writes), before the escaping of
-    line separators (:func:`extractor.writers.safe_line`): pydantic's JSON serializer writes what
-    orjson writes for these values (field order, no spaces, UTF-8 characters unescaped), about
-    twice as fast as ``model_dump`` followed by ``orjson.dumps`` (``tests/test_fast_paths.py``
-    compares the two).  Input: a :class:`CardResult` (anything else gives ``None``).  Raises nothing
-    beyond ``model_dump_json``."""
-    if type(res) is not CardResult or _frame_only_json(res.__dict__) is not None:
-        return None
-    exclude = {"error"} if res.error is None else set()
-    if compact:
-        exclude.add("profile")
-    return res.model_dump_json(exclude=exclude or None).encode()
-
-
 def _failed(card: Card, problem: str) -> CardResult:
     """The error result of ``card``: its id, name and language, no tags, ``error`` naming both."""
     return CardResult(id=card.id, name=card.name, lang=card.lang, error=f"card {card.id} {card.name!r}: {problem}")

@@ -278,17 +278,6 @@ class OutputError(Exception):
         self.option = option
 
 
-def safe_line(data: bytes) -> bytes:
-    """JSON bytes with U+2028, U+2029 and U+0085 escaped (``\\u2028`` ...): written raw by orjson
-    and by pydantic's ``model_dump_json``, they are line breaks to ``str.splitlines()``.  Input:
-    one JSON document as UTF-8 bytes; output: the same document, those characters escaped (inside
-    a JSON document their bytes only occur within strings).  Raises nothing."""
-    for raw, escaped in _RAW_BREAKS:
-        if raw in data:
-            data = data.replace(raw, escaped)
-    return data
-
-
 def dumps_line(obj: object, indent: bool = False) -> bytes:
     """``obj`` as JSON bytes (no trailing newline) safe for every line reader: U+2028, U+2029
     and U+0085, which orjson writes raw and ``str.splitlines()`` splits on, are escaped
@@ -297,7 +286,11 @@ def dumps_line(obj: object, indent: bool = False) -> bytes:
     Raises:
         TypeError: ``obj`` holds something JSON cannot represent (orjson's ``JSONEncodeError``).
     """
-    return safe_line(orjson.dumps(obj, option=orjson.OPT_INDENT_2 if indent else 0))
+    data = orjson.dumps(obj, option=orjson.OPT_INDENT_2 if indent else 0)
+    for raw, escaped in _RAW_BREAKS:
+        if raw in data:  # inside a JSON document these bytes only occur within strings
+            data = data.replace(raw, escaped)
+    return data
 
 
 def output_format(output: str | None, fmt: str | None) -> str:
@@ -502,20 +495,6 @@ class Writer:
             if self.fmt == "sqlite" or isinstance(e, OSError):
                 raise self._fail(e) from e
             raise
-
-    def write_json(self, data: bytes) -> None:
-        """Write one result already serialized as a JSON object (UTF-8 bytes, one line, the same
-        bytes ``orjson.dumps`` gives for its dict, e.g. pydantic's ``model_dump_json``), JSONL
-        only; its raw line separators are escaped as :meth:`write` escapes them
-        (:func:`safe_line`).  Raises ValueError for another format; otherwise as :meth:`write`."""
-        if self.fmt != "jsonl":
-            raise ValueError(f"write_json writes JSONL, not {self.fmt}")
-        try:
-            self._fh.write(safe_line(data) + b"\n")
-        except (BrokenPipeError, OutputError):
-            raise
-        except OSError as e:
-            raise self._fail(e) from e
 
     def _write(self, obj: dict) -> None:
         if self.fmt == "jsonl":
