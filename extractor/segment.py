@@ -34,7 +34,9 @@ class Segments:
 
 
 def _pendulum_split(text: str, fam: str) -> tuple[tuple[int, int], tuple[int, int] | None]:
-    pend_re, mon_re = (_PEND_EN, _MON_EN) if fam == "en" else (_PEND_ZH, _MON_ZH)
+    pend_re, mon_re, bracket = (_PEND_EN, _MON_EN, "[") if fam == "en" else (_PEND_ZH, _MON_ZH, "\u3010")
+    if bracket not in text:  # every Pendulum block holds its bracket: most texts need no regex scan
+        return (0, len(text)), None
     p = pend_re.search(text)
     if not p:
         return (0, len(text)), None

@@ -105,8 +105,10 @@ class _Tables(NamedTuple):
     register_of: dict[str, str]           # wording -> register (official, old, community, any)
     numerals: dict[str, str]              # ``numerals.digits``: Chinese numeral -> digits
     numeral_re: "regex.Pattern[str] | None"  # a numeral before a measure word (``numerals``)
+    numeral_pre: "re.Pattern[str] | None"    # the same without its lookarounds (a stdlib ``re`` test first)
     counters: dict[str, str]              # ``counters``: measure word -> 只
     counter_re: "regex.Pattern[str] | None"
+    counter_pre: "re.Pattern[str] | None"    # the same without its lookbehind (a stdlib ``re`` test first)
     # for reading the registers from the terms pass itself (see normalize_zh): a pass before it
     # that only rewrites characters found in no term and no community marker, one for one, leaves
     # the terms' matches where they were
@@ -118,6 +120,9 @@ class _Tables(NamedTuple):
     passes_keep_traditional: bool
 
 
+_COUNT_BEFORE = "[0-9二两三四五六七八九十]"  # what a counter (``counters``) follows: a digit or a numeral 二..十
+
+
 @lru_cache(maxsize=1)
 def _tables() -> _Tables:
     data = load_terms("zh")
@@ -127,7 +132,7 @@ def _tables() -> _Tables:
     counters = data.get("counters", {})
     num = data.get("numerals") or {}
     numerals = {str(k): str(v) for k, v in (num.get("digits") or {}).items()}
-    numeral_re = None
+    numeral_re = numeral_pre = counter_pre = None
     if numerals and num.get("measures"):
         alt = "|".join(map(regex.escape, numerals))
         after = "".join(f"(?<!{regex.escape(w)})" for w in num.get("not_after", []))
@@ -135,7 +140,13 @@ def _tables() -> _Tables:
         measures = "|".join(map(regex.escape, num["measures"]))
         # (never inside a longer numeral: 十二只, 二十只 stay as written)
         numeral_re = regex.compile(f"{after}(?<!{alt})(?:{alt})(?=(?:{measures})){before}")
-    counter_re = regex.compile(r"(?<=[0-9二两三四五六七八九十])(?:" + "|".join(map(regex.escape, counters)) + ")") if counters else None
+        # every match of numeral_re is a numeral followed by a measure word: a text without one needs
+        # no regex scan with lookbehinds (stdlib re scans the plain pair ~2x faster)
+        numeral_pre = re.compile("(?:" + "|".join(map(re.escape, numerals)) + ")(?:"
+                                 + "|".join(map(re.escape, num["measures"])) + ")")
+    counter_re = regex.compile(r"(?<=" + _COUNT_BEFORE + ")(?:" + "|".join(map(regex.escape, counters)) + ")") if counters else None
+    if counters:  # likewise: a counter right after a digit or a numeral
+        counter_pre = re.compile(_COUNT_BEFORE + "(?:" + "|".join(map(re.escape, counters)) + ")")
     if all(len(c) == 1 for c in chars):
         # every key of `characters` is one character: a character class finds the same matches
         chars_re = re.compile("[" + "".join(re.escape(c) for c in chars) + "]")
@@ -151,7 +162,8 @@ def _tables() -> _Tables:
     marks_neutral = letters.isdisjoint('"「」.。')
     keep = _opencc()[1].isdisjoint(set(_FULLWIDTH) | set(_FULLWIDTH.values()) | set('「」.。'))
     terms_re = _trie_alternation(terms)
-    return _Tables(chars, chars_re, chars_length, terms, terms_re, split_alternation(terms_re), register_of, numerals, numeral_re, counters, counter_re,
+    return _Tables(chars, chars_re, chars_length, terms, terms_re, split_alternation(terms_re), register_of, numerals, numeral_re,
+                   numeral_pre, counters, counter_re, counter_pre,
                    fullwidth_touching, neutral, marks_neutral, keep)
 
 
@@ -245,10 +257,10 @@ def normalize_zh(text: str) -> MappedText:
         mt.registers = _registers_of(words, before_terms)
     else:
         mt.registers = registers(text)
-    if tb.numeral_re is not None and tb.numeral_re.search(mt.text):
+    if tb.numeral_re is not None and tb.numeral_pre.search(mt.text) and tb.numeral_re.search(mt.text):
         numerals = tb.numerals
         mt.sub(tb.numeral_re, lambda m: numerals[m.group()])
-    if tb.counter_re is not None and tb.counter_re.search(mt.text):
+    if tb.counter_re is not None and tb.counter_pre.search(mt.text) and tb.counter_re.search(mt.text):
         counters = tb.counters
         mt.sub(tb.counter_re, lambda m: counters[m.group()])
     return mt
