@@ -287,9 +287,13 @@ def dumps_line(obj: object, indent: bool = False) -> bytes:
         TypeError: ``obj`` holds something JSON cannot represent (orjson's ``JSONEncodeError``).
     """
     data = orjson.dumps(obj, option=orjson.OPT_INDENT_2 if indent else 0)
-    for raw, escaped in _RAW_BREAKS:
-        if raw in data:  # inside a JSON document these bytes only occur within strings
-            data = data.replace(raw, escaped)
+    # (inside a JSON document these bytes only occur within strings).  Looked for in two steps: the
+    # part U+2028 and U+2029 share (E2 80: in about 1 line in 14 of Chinese output) and the lead
+    # byte of U+0085 (C2: a one-byte search, ~4x faster); one search per character costs ~2x as much
+    if b"\xe2\x80" in data or b"\xc2" in data:
+        for raw, escaped in _RAW_BREAKS:
+            if raw in data:
+                data = data.replace(raw, escaped)
     return data
 
 

@@ -154,3 +154,17 @@ def test_cli_output_that_cannot_be_written_is_a_clear_error(tmp_path):
     assert r.exit_code == 2 and "cannot write the output" in r.output and "is a folder" in r.output
     assert "Traceback" not in r.output
     assert folder.is_dir() and leftovers(tmp_path) == []
+
+
+def test_dumps_line_escapes_each_line_separator_alone_and_with_lookalikes():
+    """dumps_line looks for U+2028 / U+2029 / U+0085 behind a two-step test: each alone, next to
+    characters that share their first bytes (… “ ” · ©) and in none is handled exactly."""
+    import orjson
+
+    from extractor.writers import dumps_line
+
+    for s in ("a\u2028b", "\u2029", "x\x85y", "…“”\u2028", "·©\x85", "…“” · ©", "①：这张卡", "plain"):
+        got = dumps_line({"t": s})
+        assert got == orjson.dumps({"t": s}).replace("\u2028".encode(), b"\\u2028").replace(
+            "\u2029".encode(), b"\\u2029").replace("\x85".encode(), b"\\u0085")
+        assert len(got.decode().splitlines()) == 1 and orjson.loads(got) == {"t": s}
