@@ -89,6 +89,32 @@ class Run:
     stderr: str
 
 
+def match_calls(lang: str) -> list[tuple]:
+    """Run ``tag`` on yaml-yugi in ``lang`` (zh-TW: the s2tw copy) in this process and return the
+    arguments of every ``Catalog.run`` call, in order: ``(text, lang, start, end, scopes)``.  For the
+    matching benchmarks (``speed.py --patterns``, ``match_speed.py``), which replay them.  Needs
+    ../shared (exits with a message if absent)."""
+    import extractor.cli as cli
+    import extractor.patterns as pt
+
+    require_shared(YAML_YUGI)
+    calls: list[tuple] = []
+    run = pt.Catalog.run
+
+    def keep(self, text, lang_, start=0, end=None, scopes=pt.ALL_SCOPES):
+        calls.append((text, lang_, start, end, scopes))
+        return run(self, text, lang_, start, end, scopes)
+    pt.Catalog.run = keep
+    src = s2tw_yaml_yugi() if lang == "zh-TW" else YAML_YUGI
+    try:
+        with tempfile.TemporaryDirectory(prefix="ygo-match-") as d:
+            cli.main(["tag", str(src), "--lang", lang, "-o", str(Path(d) / "out.jsonl"), "--no-progress"],
+                     standalone_mode=False)
+    finally:
+        pt.Catalog.run = run
+    return calls
+
+
 def idlest_cpu(sample: float = 0.3) -> int:
     """The CPU (of this process's affinity set) with the most idle time over ``sample`` seconds,
     from ``/proc/stat``; the first allowed CPU when that cannot be read."""

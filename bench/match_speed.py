@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import ROOT, YAML_YUGI, require_shared, s2tw_yaml_yugi  # noqa: E402
+from _common import ROOT, YAML_YUGI, match_calls, require_shared  # noqa: E402
 
 LANGS = ("en", "zh-CN", "zh-TW", "ja")
 
@@ -34,23 +34,7 @@ LANGS = ("en", "zh-CN", "zh-TW", "ja")
 def record(lang: str, out: Path) -> int:
     """Run ``tag`` on yaml-yugi in ``lang`` here; write the arguments of each ``Catalog.run`` call
     (text, lang, start, end, scopes) to ``out`` (pickle).  Returns the number of calls."""
-    import extractor.cli as cli
-    import extractor.patterns as pt
-
-    calls: list[tuple] = []
-    run = pt.Catalog.run
-
-    def keep(self, text, lang_, start=0, end=None, scopes=pt.ALL_SCOPES):
-        calls.append((text, lang_, start, end, scopes))
-        return run(self, text, lang_, start, end, scopes)
-    pt.Catalog.run = keep
-    src = s2tw_yaml_yugi() if lang == "zh-TW" else YAML_YUGI
-    try:
-        with tempfile.TemporaryDirectory(prefix="ygo-match-") as d:
-            cli.main(["tag", str(src), "--lang", lang, "-o", str(Path(d) / "out.jsonl"), "--no-progress"],
-                     standalone_mode=False)
-    finally:
-        pt.Catalog.run = run
+    calls = match_calls(lang)
     out.write_bytes(pickle.dumps(calls, protocol=5))
     return len(calls)
 

@@ -393,26 +393,10 @@ def pattern_costs(lang: str, top: int = 25) -> int:
     asked to match, then replay the matching pattern by pattern: CPU seconds of each pattern over
     the regions its ``requires`` literals and required-literal checks let through (the same gates
     as ``Catalog.run``), and of each shared ``anchor`` scan.  Print the ``top`` costliest rows."""
-    from _common import YAML_YUGI, require_shared, s2tw_yaml_yugi
-
-    require_shared(YAML_YUGI)
-    src = s2tw_yaml_yugi() if lang == "zh-TW" else YAML_YUGI
-    import extractor.cli as cli
+    from _common import match_calls
     import extractor.patterns as pt
 
-    calls: list[tuple[str, str, tuple[str, ...]]] = []
-    run = pt.Catalog.run
-
-    def keep(self, text, lang_, start=0, end=None, scopes=pt.ALL_SCOPES):
-        calls.append((text[start:end], lang_, scopes))
-        return run(self, text, lang_, start, end, scopes)
-    pt.Catalog.run = keep
-    try:
-        with tempfile.TemporaryDirectory(prefix="ygo-patterns-") as d:
-            cli.main(["tag", str(src), "--lang", lang, "-o", str(Path(d) / "out.jsonl"), "--no-progress"],
-                     standalone_mode=False)
-    finally:
-        pt.Catalog.run = run
+    calls = [(text[start:end], lang_, scopes) for text, lang_, start, end, scopes in match_calls(lang)]
     cat = pt.load_catalog()
     todo: dict[str, list[str]] = {}  # pattern id -> the regions it runs on
     anchors: dict[str, list[str]] = {}  # anchor -> the regions it is scanned on (once per region)
