@@ -4,7 +4,6 @@ and run the checks."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -30,18 +29,10 @@ def _read_datas(path: str | Path) -> tuple[dict[int, _Row], list[str]]:
     Raises:
         InputError: not a readable cards.cdb.
     """
-    from ..readers import InputError
+    from ..readers.cdb import open_cdb
 
-    uri = Path(path).resolve().as_uri() + "?mode=ro"
-    con = None
-    try:
-        con = sqlite3.connect(uri, uri=True)
+    with open_cdb(Path(path), str(path)) as con:
         rows = con.execute("SELECT id, type, alias FROM datas ORDER BY rowid").fetchall()
-    except sqlite3.DatabaseError as e:
-        raise InputError(f"{path}: not a readable cards.cdb ({e})") from e
-    finally:
-        if con is not None:
-            con.close()
     out: dict[int, _Row] = {}
     problems: list[str] = []
     for cid, typ, alias in rows:

@@ -1,6 +1,7 @@
 """ygopro / EDOPro ``cards.cdb``: SQLite ``datas`` + ``texts``, opened read-only."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -8,6 +9,30 @@ from ..frame import Frame, cdb_type_problem
 from .item import ReadItem, _card
 from .source import _SQLITE, InputError, _not_sqlite, _source
 from .values import _as_id, _as_int, _show
+
+
+@contextmanager
+def open_cdb(path: Path, label: str) -> Iterator[Any]:
+    """A read-only ``sqlite3`` connection to the cards.cdb at ``path``, closed on leaving; any
+    SQLite error inside the block (not a database, a missing table, a corrupt page) becomes an
+    :class:`InputError` "``label``: not a readable cards.cdb (...)".  The path goes through
+    ``as_uri()``, which percent-encodes '#', '?', '%' (a raw path would cut the URI there and open,
+    or even create, another file).
+
+    Raises:
+        InputError: as said."""
+    import sqlite3
+
+    uri = Path(path).resolve().as_uri() + "?mode=ro"
+    con = None
+    try:
+        con = sqlite3.connect(uri, uri=True)
+        yield con
+    except sqlite3.DatabaseError as e:
+        raise InputError(f"{label}: not a readable cards.cdb ({e})") from e
+    finally:
+        if con is not None:
+            con.close()
 
 
 def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
@@ -32,14 +57,9 @@ def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
                          "give the file's name instead")
     if not src.head.startswith(_SQLITE):
         raise InputError(_not_sqlite(src))
-    # as_uri() percent-encodes '#', '?', '%' ... (a raw path would cut the URI there and open,
-    # or even create, another file)
-    uri = src.path.resolve().as_uri() + "?mode=ro"
     import sqlite3  # here, not at the top: reading the other formats does not load SQLite
 
-    con = None
-    try:
-        con = sqlite3.connect(uri, uri=True)
+    with open_cdb(src.path, src.label) as con:
         try:
             texts = con.execute('SELECT id, name, "desc" FROM texts').fetchall()
         except sqlite3.OperationalError as e:
@@ -50,11 +70,6 @@ def read_cdb(path: str | Path, lang: str) -> Iterator[ReadItem]:
             con.text_factory = bytes
             texts = con.execute('SELECT id, name, "desc" FROM texts').fetchall()
         datas = con.execute("SELECT id, type, level FROM datas").fetchall()
-    except sqlite3.DatabaseError as e:
-        raise InputError(f"{src.label}: not a readable cards.cdb ({e})") from e
-    finally:
-        if con is not None:
-            con.close()
     return _cdb_items(texts, datas, lang)
 
 
