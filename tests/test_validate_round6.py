@@ -75,3 +75,18 @@ def test_older_self_revival_with_a_cost_is_an_effect_that_summons_the_card():
     assert "special-summons-itself" not in _kinds(other, "ja", MAIN)
     state = "このカードが墓地に存在する場合、手札を１枚捨てる事で、このカードを墓地から特殊召喚できる。"
     assert "special-summons-itself" not in _kinds(state, "ja", MAIN)
+
+
+def test_a_chinese_banish_cost_or_search_naming_a_tuner_is_no_material_line():
+    # the Chinese side, once the Japanese is read right, must not keep its own misreading:
+    # 2012 zh-TW with a misprinted 發動 (除外發來動) and a search that adds a Tuner to the hand
+    for text, lang in [("將我方墓地存在1體協調從遊戲中除外發來動。此卡從手牌特殊召喚。", "zh-TW"),
+                       ("从自己卡组把1只名字带有「测试」的调整加入手卡。", "zh-CN"),
+                       ("從我方牌組將1體冠有「測試」之名的協調加入手牌並洗牌。", "zh-TW")]:
+        assert "material-line" not in _kinds(text, lang)
+    ja = "自分のデッキから「テスト」と名のついたチューナー１体を手札に加える。"
+    assert _mismatches(ja, "ja", "从自己卡组把1只名字带有「测试」的调整加入手卡。", "zh-CN", UNKNOWN, "low") == []
+    # a Synchro line still is one
+    [cond] = [c for c in analyze_text("协调+协调以外的怪兽1只以上\n这张卡不会被战斗破坏。", "zh-CN")[0]
+              if c.kind == "material-line"]
+    assert cond.line.summon == "synchro"
