@@ -529,3 +529,76 @@ Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the play
 ]
 ConditionAdapter = TypeAdapter(Condition)
 CONDITION_CLASSES["player-lock"] = PlayerLockCondition
+
+
+class SummonLimit(_Base):
+    """The card-wide Summon limit of a card's name: "You can only Special Summon "X" once per turn",
+    "You can only Link Summon "X" once per turn", 「X」1回合只能特殊召唤1次 / 自己1回合仅可特殊召唤1次“X”,
+    自分は「X」を１ターンに１度しか特殊召喚できない (issue 10 §1 "limit", issue 11 §1
+    「～は１ターンに１度しかできない」).
+
+    It limits how often cards of this NAME are Summoned that way by a player, by any method, and
+    holds even while the card's effects are negated (the engine's card scripts state it as
+    SetSPSummonOnce, not as an effect): a condition on the card's Summons (seed 000: "Summoning
+    Conditions refer to specific conditions that must exist before certain monsters can be
+    Summoned").  Not the limit of one procedure ("... once per turn this way",
+    この方法による特殊召喚は…, 这个方法的特殊召唤…: the procedure's ``limit``), not a limit on an
+    effect ("You can only use this effect of "X" once per turn") and not a player lock ("you can
+    only Special Summon monsters ...").  Only the card's own name counts: a limit that names
+    another card is dropped by :func:`own_summon_limits` when the card's name is known.
+
+    ``summon``: which Summon is limited (``special``, or a Summon kind: ``link``, ``synchro`` ...);
+    ``limit``: ``once-per-turn`` or ``once-per-duel``; ``name``: the card name as written (without
+    its quotes).  A pattern may give ``per_duel`` (the "once per Duel" group matched) instead of
+    ``limit``.  The profile, the tags and the structure view do not read this kind (the structure
+    keeps a procedure's own ``limit``, ../shared/eval/STRUCTURE.md ``once_per_turn``).
+
+    Raises:
+        pydantic.ValidationError: a ``summon`` or ``limit`` outside the literals (the pattern's
+            captures are wrong).
+    """
+
+    kind: Literal["summon-limit"] = "summon-limit"
+    summon: Literal["special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum"] = "special"
+    limit: Limit = "once-per-turn"
+    name: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data):
+        if isinstance(data, dict) and "per_duel" in data:
+            data = dict(data)
+            if data.pop("per_duel") and "limit" not in data:
+                data["limit"] = "once-per-duel"
+        return data
+
+
+Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the Summon limit)
+    Union[Condition.__origin__.__args__ + (SummonLimit,)],  # type: ignore[attr-defined]
+    Field(discriminator="kind"),
+]
+ConditionAdapter = TypeAdapter(Condition)
+CONDITION_CLASSES["summon-limit"] = SummonLimit
+
+
+def own_summon_limits(conds: list[Any], name: str | None, lang: str) -> list[Any]:
+    """``conds`` without the ``summon-limit`` conditions that name another card than the card
+    itself.
+
+    Input: the conditions of one text; ``name``: the card's own name in ``lang`` (``None`` or empty:
+    unknown, every limit is kept).  Output: the conditions in their order.  The limit "You can only
+    Special Summon "X" once per turn" speaks of the card when X is its own name (the engine reads it
+    as the card's Summon count, SetSPSummonOnce); names are compared after the text's own
+    normalization (script, width, quotes), ignoring spaces, dashes, middle dots and the plural mark
+    "(s)" of current English ("You can only Special Summon "Sky Striker Ace - Kagari(s)" once per
+    turn"), as
+    :func:`extractor.pipeline._drop_self_named_ritual` compares them.
+    """
+    if not name or not any(c.kind == "summon-limit" for c in conds):
+        return conds
+    from .normalize import normalize
+
+    def key(s: str) -> str:
+        return regex.sub(r'\(s\)|[\s・·•\-－「」"“”]', "", normalize(s, lang).text).casefold()
+    own = key(name)
+    return [c for c in conds if c.kind != "summon-limit" or not c.name or key(c.name) == own]

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from .card import Card  # re-exported: the model lives in extractor/card.py
 from .coverage import coverage_of
-from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, RitualSummonWith
+from .conditions import CONDITION_CLASSES, Condition, MustBeSpecialSummoned, RitualSummonWith, own_summon_limits
 from .frame import Frame
 from .langcheck import language_mismatch
 from .normalize import lang_family, normalize
@@ -306,6 +306,7 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
                                  "pendulum_effect", warnings))
     if name:
         conds = _drop_self_named_ritual(conds, name, lang)
+        conds = own_summon_limits(conds, name, lang)  # a Summon limit of another card's name is no condition
     conds = fit_material_lines(conds, frame)  # material lines only on Extra Deck monsters
     if not conds:  # most cards: the profile and tags follow from the frame alone
         profile, tags = _frame_only(frame)

@@ -540,6 +540,10 @@ def _render(c: Any, fam: str, name: str | None) -> str:
         return _self_summon(c, fam)
     if kind == "player-lock":
         return _player_lock(c.lock, fam, t)
+    if kind == "summon-limit":  # "You can only Special Summon "X" once per turn" (the name as written)
+        sl = t["summon_limit"]
+        return sl["sentence"].format(summon=sl["special"] if c.summon == "special" else t["summons"][c.summon],
+                                     name=c.name or name or NAME_PLACEHOLDER, per=sl["per"][c.limit])
     if kind == "tribute-rule":
         tr = t["tribute_rule"]
         filt = render_filter(c.filter, fam) if c.filter and c.filter.phrase else t["filter_default"]

@@ -48,6 +48,7 @@ SAMPLES = {
     "tribute-rule": {"mode": "optional", "count": 1, "filter": CardFilter(phrase="Dinosaur monster",
                                                                          types=("Dinosaur",))},
     "player-lock": {"who": "you", "duration": "turn", "from_places": ("extra",)},
+    "summon-limit": {"summon": "link", "limit": "once-per-turn", "name": "X"},
 }
 
 
