@@ -141,8 +141,9 @@ def _conds(card: Card, frame: Frame, cat: Catalog) -> tuple[list[Any], MappedTex
 #: Groups whose absence on a side is uncertain when that side has ANY summoning wording it did not
 #: read (unread is not absent, DEVELOPERS.md): a material line, a Tribute rule or a procedure is
 #: wording the catalog may fail to read (an old line "等級5怪獸x2", 「解放…升級召喚」).
-#: ``materials`` counts only an unread piece of the group ``material-line``.
-UNREAD_SUMMONING_GROUPS = frozenset({"materials", "tribute-rule", "special-summon-method"})
+#: ``materials`` counts only an unread piece of the group ``material-line``; a card-wide Summon limit
+#: (``summon-limit``) whose sentence names the card otherwise than its name field is left unread.
+UNREAD_SUMMONING_GROUPS = frozenset({"materials", "tribute-rule", "special-summon-method", "summon-limit"})
 
 
 def _coverage_frame(frame: Frame, *conds: list[Any]) -> Frame:

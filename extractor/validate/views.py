@@ -29,7 +29,9 @@ Material Monsters"): ``materials.summon``, ``materials.count``, ``materials.tune
 ``(how many materials are named, their passcodes)`` -- the passcodes (sorted) when every name is
 the name of a card of that side's input (``resolve``), else ``()``: names are words of one
 language, so two sides are compared on passcodes when both have them, else on the number.  A Tribute rule
-(group ``tribute-rule``): ``mode``, ``count`` and ``filter`` (typed parts).
+(group ``tribute-rule``): ``mode``, ``count`` and ``filter`` (typed parts).  The card-wide Summon
+limit of a card name (group ``summon-limit``): ``summon`` (special, link ...) and ``limit`` (once per
+turn / Duel); a limit on one side only is ``missing-in-target`` / ``extra-in-target``.
 
 The comparison reads a condition only through :attr:`View.facts`: a projection of the condition
 object WITHOUT its wording (``phrase``), language (``lang``), ``span``, ``pattern_id`` and
@@ -214,6 +216,8 @@ def canonical(cond: Any, frame: Frame | None = None, resolve: Resolve | None = N
         return _view("materials", slots, cond)
     if k == "tribute-rule":
         return _view(k, {"mode": cond.mode, "count": cond.count, "filter": _typed_filter(cond.filter)}, cond)
+    if k == "summon-limit":  # the card-wide limit of its name: which Summon, how often (the name is words of one language)
+        return _view(k, {"summon": cond.summon, "limit": cond.limit}, cond)
     if k == "additional-normal-summon":
         return _view(k, {}, cond)  # an effect, not a condition: its presence is compared, not its sub-kind
     # cannot-special-summon, must-be-normal-summoned-by, fusion-materials-only,
