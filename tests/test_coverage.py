@@ -409,12 +409,17 @@ LOCK_ALONE = {
 @pytest.mark.parametrize("lang", ["en", "zh-CN", "ja"])
 def test_name_lock_is_read_alike_in_three_languages(lang):
     # with a procedure, the card-wide lock is the procedure's limit (STRUCTURE.md once_per_turn) and
-    # its sentence is read; with none, no language has an object for it: its sentence is unread
+    # also a summon-limit object; with none, it is a summon-limit object of its own: read (coverage
+    # complete) in every language
     res = result(LOCK_WITH_PROCEDURE[lang], lang=lang)
     assert [getattr(c, "limit", None) for c in res.conditions if c.kind == "builtin-special-summon"] == ["once-per-turn"]
+    assert [(c.summon, c.limit, c.name) for c in res.conditions if c.kind == "summon-limit"] == [
+        ("special", "once-per-turn", "X")]
     assert res.coverage == "complete", res.unread
     text = LOCK_ALONE[lang]
     res = result(text, lang=lang)
-    assert res.conditions == [] and res.coverage == "partial"
-    assert [g for _w, g in unread_words(res, text)] == ["special-summon-method"]
-    assert unread_words(res, text)[0][0].rstrip("。.").endswith(("once per turn", "1次", "できない"))
+    assert [(c.kind, c.summon, c.limit, c.name) for c in res.conditions] == [
+        ("summon-limit", "special", "once-per-turn", "X")]
+    assert res.coverage == "complete", res.unread
+    c = res.conditions[0]
+    assert text[c.span[0]:c.span[1]].rstrip("。.").endswith(("once per turn", "1次", "できない"))
