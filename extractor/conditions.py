@@ -601,4 +601,22 @@ def own_summon_limits(conds: list[Any], name: str | None, lang: str) -> list[Any
     def key(s: str) -> str:
         return regex.sub(r'\(s\)|[\s・·•\-－「」"“”]', "", normalize(s, lang).text).casefold()
     own = key(name)
-    return [c for c in conds if c.kind != "summon-limit" or not c.name or key(c.name) == own]
+    return [c for c in conds if c.kind != "summon-limit" or not c.name or key(c.name) == own
+            or not _another_card(c.name, name, lang)]
+
+
+def _another_card(quoted: str, own: str, lang: str) -> bool:
+    """Whether ``quoted`` (a name not written as the card's own name ``own``) names another card.
+    No when the two are alike (``difflib`` ratio of their :func:`extractor.names.name_key` keys
+    >= 0.75: an older Chinese translation writes 伊休妲姆 for today's 伊修妲姆), or when the alias
+    table of older names (:mod:`extractor.names`) gives both the same passcode; yes otherwise (the
+    sentence then limits another card's Summons: no condition of this card).  Raises nothing."""
+    from difflib import SequenceMatcher
+
+    from .names import alias_passcode, main_passcode, name_key
+
+    qk, ok = name_key(quoted, lang), name_key(own, lang)
+    if SequenceMatcher(None, qk, ok).ratio() >= 0.75:
+        return False
+    q, o = alias_passcode(qk, lang), alias_passcode(ok, lang)
+    return q is None or o is None or main_passcode(q) != main_passcode(o)

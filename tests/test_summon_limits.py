@@ -151,3 +151,12 @@ def test_a_limit_left_unread_on_the_other_side_is_uncertain_not_a_difference():
     assert [(m.kind, m.condition, m.severity) for c in low.cards for m in c.mismatches] == [
         ("missing-in-target", "summon-limit", "low")]
     assert not [m for c in validate(en, zh, source_lang="en", target_lang="zh-CN").cards for m in c.mismatches]
+
+
+def test_an_older_spelling_of_the_own_name_is_the_card_itself():
+    # an older Chinese translation writes 伊休妲姆 for today's 伊修妲姆 (Darklord Ixchel): alike names
+    text = "自己1回合仅可特殊召唤1次“堕天使 伊休妲姆”，其①②效果1回合仅可各使用1次。"
+    res = _res(text, "zh-CN", "堕天使 伊修妲姆")
+    assert [(c.summon, c.limit) for c in res.conditions if c.kind == "summon-limit"] == [("special", "once-per-turn")]
+    # the same sentence on a card of an unlike name limits another card: no condition of this one
+    assert not [c for c in _res(text, "zh-CN", "青眼白龙").conditions if c.kind == "summon-limit"]
