@@ -375,27 +375,13 @@ class AdditionalNormalSummon(_Base):
     effect: Literal["set-limit", "additional", "immediate"] = "additional"
 
 
-Condition = Annotated[
-    Union[
-        CannotNormalSummon, CannotSpecialSummon, CannotSpecialSummonFrom, MustBeSpecialSummoned,
-        SpecialSummonOnlyBy, MustFirstBeSummonedBy, MustBeNormalSummonedBy, TributesRequired,
-        TributeSummonOptional, NormalSummonWithoutTributes, FusionMaterialsOnly, RitualSummonWith,
-        SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
-        SpecialSummonsItself,
-    ],
-    Field(discriminator="kind"),
-]
-ConditionAdapter: TypeAdapter[Condition] = TypeAdapter(Condition)
-
-#: kind string -> class
-CONDITION_CLASSES: dict[str, type[_Base]] = {
-    c.model_fields["kind"].default: c  # type: ignore[misc]
-    for c in (CannotNormalSummon, CannotSpecialSummon, CannotSpecialSummonFrom, MustBeSpecialSummoned,
-              SpecialSummonOnlyBy, MustFirstBeSummonedBy, MustBeNormalSummonedBy, TributesRequired,
-              TributeSummonOptional, NormalSummonWithoutTributes, FusionMaterialsOnly, RitualSummonWith,
-              SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
-              SpecialSummonsItself)
-}
+#: the kinds above; the slot-carrying kinds, the player lock and the Summon limit follow below, and
+#: :data:`Condition` (the union of all) is built after the last of them
+_BASE_KINDS = (CannotNormalSummon, CannotSpecialSummon, CannotSpecialSummonFrom, MustBeSpecialSummoned,
+               SpecialSummonOnlyBy, MustFirstBeSummonedBy, MustBeNormalSummonedBy, TributesRequired,
+               TributeSummonOptional, NormalSummonWithoutTributes, FusionMaterialsOnly, RitualSummonWith,
+               SummonConditionWhile, BuiltinSpecialSummon, Gemini, AdditionalNormalSummon,
+               SpecialSummonsItself)
 
 
 # -- slot-carrying conditions (issue 10) ---------------------------------------------------------
@@ -467,13 +453,6 @@ class TributeRule(_Base):
         return data
 
 
-Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the slot-carrying kinds)
-    Union[Condition.__origin__.__args__ + (MaterialLineCondition, TributeRule)],  # type: ignore[attr-defined]
-    Field(discriminator="kind"),
-]
-ConditionAdapter = TypeAdapter(Condition)
-CONDITION_CLASSES["material-line"] = MaterialLineCondition
-CONDITION_CLASSES["tribute-rule"] = TributeRule
 
 
 class PlayerLockCondition(_Base):
@@ -523,12 +502,6 @@ class PlayerLockCondition(_Base):
         return data
 
 
-Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the player lock)
-    Union[Condition.__origin__.__args__ + (PlayerLockCondition,)],  # type: ignore[attr-defined]
-    Field(discriminator="kind"),
-]
-ConditionAdapter = TypeAdapter(Condition)
-CONDITION_CLASSES["player-lock"] = PlayerLockCondition
 
 
 class SummonLimit(_Base):
@@ -573,12 +546,12 @@ class SummonLimit(_Base):
         return data
 
 
-Condition = Annotated[  # type: ignore[no-redef]  (the union above plus the Summon limit)
-    Union[Condition.__origin__.__args__ + (SummonLimit,)],  # type: ignore[attr-defined]
-    Field(discriminator="kind"),
-]
-ConditionAdapter = TypeAdapter(Condition)
-CONDITION_CLASSES["summon-limit"] = SummonLimit
+_KINDS = _BASE_KINDS + (MaterialLineCondition, TributeRule, PlayerLockCondition, SummonLimit)
+#: every condition kind: a discriminated union on ``kind``
+Condition = Annotated[Union[_KINDS], Field(discriminator="kind")]  # type: ignore[valid-type]
+ConditionAdapter: TypeAdapter[Condition] = TypeAdapter(Condition)
+#: kind string -> class
+CONDITION_CLASSES: dict[str, type[_Base]] = {c.model_fields["kind"].default: c for c in _KINDS}  # type: ignore[misc]
 
 
 def own_summon_limits(conds: list[Any], name: str | None, lang: str) -> list[Any]:
