@@ -34,18 +34,25 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
     pos = 0
     n = len(rx)
 
-    def alternation(least: int = 1) -> list[frozenset[str]]:
-        """``least``: the branches there are at the fewest (a conditional without a "no" branch
-        has an empty one)."""
+    def alternation(least: int = 1) -> tuple[list[frozenset[str]], str, str]:
+        """The clauses, and the literal every match starts with and the one it ends with ("" when
+        none is known).  ``least``: the branches there are at the fewest (a conditional without a
+        "no" branch has an empty one)."""
         nonlocal pos
-        branches = [sequence()]
+        seqs = [sequence()]
         while pos < n and rx[pos] == "|":
             pos += 1
-            branches.append(sequence())
-        if len(branches) < least:
-            return []
-        if len(branches) == 1:
-            return branches[0]
+            seqs.append(sequence())
+        if len(seqs) < least:
+            return [], "", ""
+        if len(seqs) == 1:
+            return seqs[0]
+        # what every branch starts / ends with: a match is one branch's
+        head = _common_prefix([h for _, h, _ in seqs])
+        tail = _common_suffix([t for _, _, t in seqs])
+        return _either([b for b, _, _ in seqs]), head, tail
+
+    def _either(branches: list[list[frozenset[str]]]) -> list[frozenset[str]]:
         if any(not b for b in branches):
             return []
         # a clause every branch implies (a branch implies c when one of its clauses lies inside c),
@@ -64,18 +71,31 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
                                         key=lambda c: min(map(len, c))) for b in branches))
         return common + ([union] if not any(c <= union for c in common) else [])
 
-    def sequence() -> list[frozenset[str]]:
+    def sequence() -> tuple[list[frozenset[str]], str, str]:
+        """The clauses of a sequence, and the literal every match of it starts with (``head``) and
+        the one it ends with (``tail``), "" when none is known.  Besides the literal runs (broken
+        by anything that is no literal character), the text around a zero-width atom (``a(?!x)b``:
+        ``ab``), a run joined to the start of a group after it and a group's end joined to the run
+        after it are required (``(?:特殊|通常)召喚できない``: ``召喚できない``): extra clauses, the plain
+        runs are kept as they were."""
         nonlocal pos
         cnf: list[frozenset[str]] = []
         run: list[str] = []
+        tail = ""  # the literal the text matched so far ends with (contiguous, across zero-width atoms)
+        head, head_open = "", True  # the literal every match starts with; still growing
 
         def flush() -> None:
             if run:
                 cnf.append(frozenset(["".join(run)]))
                 run.clear()
 
+        def cut() -> None:
+            """Before ``tail`` is cut: keep it when it is more than the plain run ending here."""
+            if tail and len(tail) > len("".join(run)):
+                cnf.append(frozenset([tail]))
+
         while pos < n and rx[pos] not in "|)":
-            lit, inner = atom()
+            lit, inner, ahead, atail, zero = atom()
             least = 1
             if pos < n and rx[pos] in "?*+{":
                 if rx[pos] == "{":
@@ -91,36 +111,62 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
                 if pos < n and rx[pos] in "?+":  # lazy / possessive
                     pos += 1
                 if least == 0:
+                    if not zero:
+                        cut()
+                        tail, head_open = "", False
                     flush()
                     continue
                 if lit is not None:  # x+ / x{2,}: one x is in the text, the run stops after it
                     run.append(lit)
+                    tail += lit
+                    cut()
                     flush()
+                    if head_open:
+                        head, head_open = head + lit, False
+                    tail = lit  # (the text ends with x)
                     continue
             if lit is not None:
                 run.append(lit)
-            else:
+                tail += lit
+                if head_open:
+                    head += lit
+                continue
+            if zero:  # a lookaround, ^, \b: the text on both sides is contiguous
                 flush()
                 cnf.extend(inner)
+                continue
+            if ahead:
+                tail += ahead
+            cut()
+            flush()
+            cnf.extend(inner)
+            if head_open:
+                head, head_open = head + ahead, False
+            tail = atail
+        cut()
         flush()
-        return cnf
+        return cnf, head, tail
 
-    def atom() -> tuple[str | None, list[frozenset[str]]]:
+    def atom() -> tuple[str | None, list[frozenset[str]], str, str, bool]:
+        """(the literal character or None, the clauses of a group, the literal a group's match starts
+        with, the one it ends with, whether the atom is zero-width)."""
         nonlocal pos
         c = rx[pos]
         if c == "\\":
             d = rx[pos + 1]
             if d in "pP":
                 pos = (rx.index("}", pos) + 1) if rx[pos + 2] == "{" else pos + 3
-                return None, []
+                return None, [], "", "", False
             pos += 2
-            if d in "dDwWsSbBAZzGhHvVXRmM":
-                return None, []
+            if d in "bBAZzGmM":  # word boundaries, text start / end: zero-width
+                return None, [], "", "", True
+            if d in "dDwWsShHvVXR":
+                return None, [], "", "", False
             if d in "nt":
-                return ("\n" if d == "n" else "\t"), []
+                return ("\n" if d == "n" else "\t"), [], "", "", False
             if d.isalnum():
                 raise _Unknown("\\" + d)
-            return d, []
+            return d, [], "", "", False
         if c == "[":
             j = pos + 1
             if j < n and rx[j] == "^":
@@ -135,7 +181,7 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
                 else:
                     j += 1
             pos = j + 1
-            return None, []
+            return None, [], "", "", False
         if c == "(":
             kind, least = "group", 1
             for opening, k in (("(?:", "group"), ("(?=", "look"), ("(?<=", "look"), ("(?!", "not"), ("(?<!", "not")):
@@ -155,31 +201,53 @@ def required_literals(rx: str) -> tuple[tuple[str, ...], ...] | None:
                     raise _Unknown(rx[pos:pos + 4])
                 else:
                     pos += 1
-            inner = alternation(least)
+            inner, head, tail = alternation(least)
             if pos >= n or rx[pos] != ")":
                 raise _Unknown("unbalanced")
             pos += 1
-            return None, ([] if kind == "not" else inner)
-        if c in "^$.":
+            if kind != "group":  # a lookaround: zero-width
+                return None, ([] if kind == "not" else inner), "", "", True
+            return None, inner, head, tail, False
+        if c in "^$":
             pos += 1
-            return None, []
+            return None, [], "", "", True
+        if c == ".":
+            pos += 1
+            return None, [], "", "", False
         if c in "*+?{)":
             raise _Unknown(c)
         pos += 1
-        return c, []
+        return c, [], "", "", False
 
     try:
-        cnf = alternation()
+        cnf = alternation()[0]
         if pos != n:
             raise _Unknown("trailing")
     except (_Unknown, ValueError, IndexError):
         return None
+    # a one-literal clause inside another one-literal clause (的效果 beside 」的效果) says nothing more
+    ones = {next(iter(c)) for c in cnf if len(c) == 1}
+    cnf = [c for c in cnf if len(c) > 1 or not any(x != y and x in y for x in c for y in ones)]
     out: list[tuple[str, ...]] = []
     for clause in cnf:
         t = tuple(sorted(clause, key=lambda x: (-len(x), x)))
         if t not in out:
             out.append(t)
     return tuple(out)
+
+
+def _common_prefix(xs: list[str]) -> str:
+    """The longest string every one of ``xs`` starts with."""
+    first, last = min(xs), max(xs)
+    i = 0
+    while i < len(first) and first[i] == last[i]:
+        i += 1
+    return first[:i]
+
+
+def _common_suffix(xs: list[str]) -> str:
+    """The longest string every one of ``xs`` ends with."""
+    return _common_prefix([x[::-1] for x in xs])[::-1]
 
 
 def _shared_piece(lit: str, branches: list[list[frozenset[str]]]) -> str | None:

@@ -106,15 +106,15 @@ def test_required_literals_reads_runs_groups_alternations_and_lookarounds():
 
     assert req("Cannot be Normal Summoned") == (("Cannot be Normal Summoned",),)
     assert req(r"ab?c") == (("a",), ("c",))                       # an optional part splits the run
-    assert req(r"ab+c") == (("ab",), ("c",))                      # b+ holds one b
+    assert req(r"ab+c") == (("ab",), ("bc",))                     # b+ holds one b, and ends with one
     assert req(r"x(?:de|fg)y") == (("x",), ("de", "fg"), ("y",))
     assert req(r"(?:de|fg)?y") == (("y",),)
     assert req(r"(?=[^。]*特殊召唤)这张卡") == (("特殊召唤",), ("这张卡",))  # a lookahead's text is in the text
     assert req(r"(?<!不)能(?!以)") == (("能",),)                   # negative lookarounds require nothing
-    assert req(r"(?P<n>「[^」]+」)的效果") == (("「",), ("」",), ("的效果",))
+    assert req(r"(?P<n>「[^」]+」)的效果") == (("「",), ("」的效果",))   # a group's end joined to the run after it
     assert req(r"a|b[xy]") == (("a", "b"),) and req(r"a|[xy]") == ()  # one literal of each branch; a branch requiring nothing
     assert req(r"\(from\)\s+\p{Han}") == (("(from)",),)
-    assert req(r"a{2,3}b") == (("a",), ("b",)) and req(r"a{0,3}b") == (("b",),)
+    assert req(r"a{2,3}b") == (("ab",),) and req(r"a{0,3}b") == (("b",),)  # a{2,3} ends with an a
 
 
 def test_required_literals_gives_up_on_what_it_does_not_read():

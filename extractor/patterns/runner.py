@@ -98,6 +98,7 @@ class Catalog:
         append = out.append
         p = None
         starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
+        cut: dict[tuple, list[tuple[int, int]]] = {}  # within gate -> the pieces of region it lets through
         guarded = _arm()
         try:
             for i in todo:
@@ -106,8 +107,10 @@ class Catalog:
                 if how == _PLAIN:
                     it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
                 elif how == _WITHIN:  # only the pieces of the text that hold a cue
-                    breaks, cues = p.within
-                    for a, b in _pieces(region, breaks, cues):
+                    pieces = cut.get(p.within)
+                    if pieces is None:  # (patterns with the same gate share the pieces)
+                        pieces = cut[p.within] = _pieces(region, *p.within)
+                    for a, b in pieces:
                         for m in (p.regex.finditer(region, a, b) if guarded
                                   else p.regex.finditer(region, a, b, timeout=REGEX_TIMEOUT)):
                             a, b = m.span()
