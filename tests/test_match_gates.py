@@ -360,3 +360,41 @@ def test_every_required_literal_clause_holds_where_its_pattern_matches_on_the_co
         got = sorted((m.pattern.id, m.start, m.end) for m in cat.run(text, lang))
         assert got == _brute(cat, text, lang), text
     assert met > 500
+
+
+def test_slot_fragments_are_not_searched_where_a_literal_they_need_is_absent():
+    from extractor.patterns import load_catalog as load
+
+    slots = load.__wrapped__(None).vocabs["ja"].slots
+    assert ("表示で",) in slots._need["forced_position"]
+    text = "自分フィールドにモンスターが存在しない場合、このカードは手札から特殊召喚できる。"
+    assert slots.can("forced_position", text) is None and slots.find("forced_position", text) is None
+    assert slots.choice("forced_position", "手札から攻撃表示で特殊召喚できる") == "attack"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "ja"])
+def test_fields_read_behind_the_fragment_gates_are_those_read_without_them_on_the_corpus(lang, shared):
+    """Every match's fields (costs, requirements, choices, flags) on yaml-yugi texts (a fifth of
+    them) are the same with the slot reader's literal gates (``SlotReader.can``) and without."""
+    import orjson
+
+    from extractor.normalize.common import lang_family
+    from extractor.patterns import load_catalog as load
+
+    fam = lang_family(lang)
+    gated, plain = load.__wrapped__(None), load.__wrapped__(None)
+    for cat in (gated, plain):
+        cat.vocabs[fam].fields_memo = None  # every match read afresh
+    plain.vocabs[fam].slots._need = {k: () for k in plain.vocabs[fam].slots._need}
+    texts = []
+    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
+        for n, line in enumerate(f):
+            t = (orjson.loads(line).get("text") or {}).get(lang)
+            if t and n % 5 == 0:
+                texts.append(normalize(t, lang).text)
+    read = 0
+    for text in texts:
+        got = [(m.pattern.id, m.start, m.fields) for m in gated.run(text, lang)]
+        assert got == [(m.pattern.id, m.start, m.fields) for m in plain.run(text, lang)], text
+        read += sum(1 for _, _, f in got if f.get("cost") or f.get("requirement"))
+    assert read > 200
