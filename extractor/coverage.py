@@ -117,6 +117,10 @@ class CoverageRules:
     keep: Any = None
     activated: Any = None
     examples: dict = field(default_factory=dict)
+    #: (derived at load, :func:`_lone_chars`) ``":"`` and ``";"`` each match ``effect_marks`` wherever
+    #: they stand (a top-level alternative of the expression is that character alone, or a class
+    #: holding it): a Chinese or Japanese effect holding either one is an effect without a search
+    colon_marks: bool = False
 
 
 @lru_cache(maxsize=8)
@@ -163,7 +167,38 @@ def coverage_rules(lang: str) -> CoverageRules | None:
         kw["examples"][key] = (tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ()))
     if (kw.get("keep") is None) != (kw.get("activated") is None):
         raise CueError(f"patterns/cues/{name}: coverage: 'keep' and 'activated' go together")
+    kw["colon_marks"] = _lone_chars(kw["effect_marks"], ":;")
     return CoverageRules(**kw)
+
+
+def _lone_chars(rx: Any, chars: str) -> bool:
+    """Whether every character of ``chars`` matches the compiled plain-``re`` expression ``rx``
+    wherever it stands in a text searched (``rx.search(text, pos, endpos)`` finds a match whenever
+    one of them lies in ``[pos, endpos)``): the expression, or one of its top-level alternatives,
+    is that character alone or a character class (not negated) holding it, so no anchor,
+    lookaround or neighbour decides.  Read from the standard library's parse of the expression;
+    ``False`` for a ``regex``-engine expression or any other shape (the search then decides)."""
+    if not isinstance(rx, re.Pattern):
+        return False
+    import re._parser as sre_parse  # (the standard library's parser, only to read the shape)
+    from re._constants import BRANCH, IN, LITERAL, NEGATE
+    try:
+        tree = sre_parse.parse(rx.pattern, rx.flags)
+    except re.error:  # pragma: no cover - it compiled already
+        return False
+    items = list(tree.data)
+    alts = items[0][1][1] if len(items) == 1 and items[0][0] is BRANCH else [items]
+    lone: set[int] = set()
+    for alt in alts:
+        alt = list(alt)
+        if len(alt) != 1:
+            continue
+        op, av = alt[0]
+        if op is LITERAL:
+            lone.add(av)
+        elif op is IN and all(o is LITERAL for o, _ in av) and not any(o is NEGATE for o, _ in av):
+            lone.update(a for _, a in av)
+    return all(ord(c) in lone for c in chars)
 
 
 class _LimitTable:
@@ -180,11 +215,25 @@ class _LimitTable:
 _LIMIT = _LimitTable()
 
 
+def _cuts(text: str, start: int, end: int, rules: CoverageRules) -> list[int]:
+    """Where the sentences of normalized ``text[start:end]`` start and end: ``start``, a cut at each
+    ``sentence-end`` mark of ``rules`` (after it; before a ``●``), ``end``, in order (two cuts at one
+    place leave an empty piece between them)."""
+    it = rules.sentence_end.finditer(text, start, end)
+    if text.find("●", start, end) < 0:  # no bullet: every cut is after its mark (no per-mark test)
+        return [start, *map(_END, it), end]
+    return [start, *[m.start() if m.group() == "●" else m.end() for m in it], end]
+
+
+def _END(m: Any) -> int:  # noqa: N802 - ``Match.end`` of either engine, for ``map``
+    return m.end()
+
+
 def _sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tuple[int, int]]:
     """``[start, end)`` of normalized ``text`` cut into sentences (each stripped of outer spaces)
     at the ``sentence-end`` marks of ``rules``."""
     # the cuts never go back; two at one place leave an empty piece between them, skipped below
-    cuts = [start, *[m.start() if m.group() == "●" else m.end() for m in rules.sentence_end.finditer(text, start, end)], end]
+    cuts = _cuts(text, start, end, rules)
     out = []
     for s, e in zip(cuts, cuts[1:]):
         chunk = text[s:e]
@@ -200,24 +249,26 @@ def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> li
     each hit of the prefilter is looked up among the sentence cuts (a prefilter word holds no
     sentence end, so it lies inside one sentence), and only those sentences are stripped.  Equal to
     ``[(s, e) for s, e in _sentences(...) if rules.prefilter.search(text, s, e)]`` (the prefilter
-    is plain words: no look-around, no anchors; ``tests/test_coverage.py`` checks both)."""
-    hits = [m.start() for m in rules.prefilter.finditer(text, start, end)]
-    if not hits:
+    is plain words: no look-around, no anchors; ``tests/test_coverage.py`` checks both).  A text
+    with no prefilter word is not cut at all."""
+    m = rules.prefilter.search(text, start, end)
+    if m is None:
         return []
-    cuts = [start, *[m.start() if m.group() == "●" else m.end() for m in rules.sentence_end.finditer(text, start, end)], end]
+    cuts = _cuts(text, start, end, rules)
     out = []
-    last = -1
-    for h in hits:
+    h = m.start()
+    while True:
         i = bisect_right(cuts, h) - 1  # cuts[i] <= h < cuts[i + 1]
-        if i == last:
-            continue
-        last = i
         s, e = cuts[i], cuts[i + 1]
         chunk = text[s:e]
         words = chunk.strip()
         s += len(chunk) - len(chunk.lstrip())
         out.append((s, s + len(words)))
-    return out
+        # the next word after this sentence (the words inside it change nothing)
+        m = rules.prefilter.search(text, max(e, m.end()), end)
+        if m is None:
+            return out
+        h = m.start()
 
 
 def _first_line(text: str, start: int, end: int, rules: CoverageRules) -> tuple[int, int] | None:
@@ -318,18 +369,34 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
     units: list[int] | None = None  # (zh, ja) where the effects start, found at the first need
     marks = rules.effect_marks
     keep, unit_start, smarks = rules.keep, rules.unit_start, rules.sentence_marks
+    colon = rules.colon_marks and keep is None
     for s, e in sentences:
         sent = text[s:e]
-        effect = (text.startswith("●", s) or ":" in sent or ";" in sent  # the common marks first (plain string tests)
-                  or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
-        if effect and keep is not None and keep.search(sent) and not rules.activated.search(sent):
-            effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
-        if not effect and unit_start is not None:
-            if units is None:
-                units = _unit_starts(text, rules)
-            effect = marks.search(text, _unit_start(text, s, units), e) is not None
-        if effect:
-            continue
+        if keep is None:
+            # an effect: a mark in the sentence or in the effect holding it (whichever says so first)
+            if text.startswith("●", s) or ":" in sent or ";" in sent:  # the common marks first (plain string tests)
+                continue
+            if unit_start is not None:
+                if units is None:
+                    units = _unit_starts(text, rules)
+                u = _unit_start(text, s, units)
+                if colon and (text.find(":", u, s) >= 0 or text.find(";", u, s) >= 0):
+                    continue  # "①：…发动。…特殊召唤。": the search of the effect would find its colon
+            if marks.search(sent) or (smarks is not None and smarks.search(sent) is not None):
+                continue
+            if unit_start is not None and marks.search(text, u, e) is not None:
+                continue
+        else:
+            effect = (text.startswith("●", s) or ":" in sent or ";" in sent
+                      or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
+            if effect and keep.search(sent) and not rules.activated.search(sent):
+                effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
+            if not effect and unit_start is not None:
+                if units is None:
+                    units = _unit_starts(text, rules)
+                effect = marks.search(text, _unit_start(text, s, units), e) is not None
+            if effect:
+                continue
         if frame.gemini and rules.gemini.search(text, s, e):
             continue  # the Gemini reminder: read as a whole by the gemini condition
         if rules.limit.search(sent):
