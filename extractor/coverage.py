@@ -438,8 +438,19 @@ _WORDS = regex.compile(r"[\w\"「」“”].*[\w\"」”)）]|[\w\"「」“”]
 
 def _field(c: Any, name: str, default: Any = None) -> Any:
     """The field ``name`` of condition ``c``, ``default`` when its class has no such field (asked of
-    the class: a pydantic model answers a missing attribute slowly, through an exception)."""
-    fields = getattr(type(c), "model_fields", None)
+    the class, once per class: a pydantic model answers a missing attribute slowly, through an
+    exception, and its class's ``model_fields`` is itself a slow property)."""
+    cls = type(c)
+    fields = _CLASS_FIELDS.get(cls, _UNSEEN)
+    if fields is _UNSEEN:
+        fields = getattr(cls, "model_fields", None)
+        if len(_CLASS_FIELDS) < 256:  # the condition classes: a few dozen
+            _CLASS_FIELDS[cls] = fields
     if fields is not None and name not in fields:
         return default
     return getattr(c, name, default)
+
+
+_UNSEEN = object()
+#: class -> its pydantic ``model_fields`` (``None``: not a pydantic model), for :func:`_field`
+_CLASS_FIELDS: dict[type, Any] = {}

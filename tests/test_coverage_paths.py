@@ -123,3 +123,22 @@ def test_lone_chars_reads_the_shape_of_the_expression():
     for t in ("abc:def", ";", "このカードは;", "通常召喚できない:"):
         for pos in range(len(t)):
             assert (rx.search(t, pos) is not None) >= (":" in t[pos:] or ";" in t[pos:]), (t, pos)
+
+
+def test_field_answers_alike_for_every_class_asked_again():
+    # _field keeps each class's model_fields: the second answer for a class is the first one
+    from extractor.conditions import CONDITION_CLASSES
+
+    class Plain:
+        span = (0, 1)
+        limit = "once-per-turn"
+
+    plain = Plain()
+    for _ in range(2):
+        assert _field(plain, "limit") == "once-per-turn" and _field(plain, "source", "text") == "text"
+        for kind, cls in CONDITION_CLASSES.items():
+            fields = cls.model_fields
+            c = cls.model_construct(**{"span": (0, 1)})
+            assert (_field(c, "source", "?") != "?") == ("source" in fields), kind
+            assert _field(c, "limit", "no-such") == (getattr(c, "limit", None) if "limit" in fields else "no-such"), kind
+    assert Plain in cov._CLASS_FIELDS and cov._CLASS_FIELDS[Plain] is None
