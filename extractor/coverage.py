@@ -387,10 +387,11 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
             if unit_start is not None and marks.search(text, u, e) is not None:
                 continue
         else:
-            effect = (text.startswith("●", s) or ":" in sent or ";" in sent
-                      or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
-            if effect and keep.search(sent) and not rules.activated.search(sent):
-                effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
+            # "Cannot be Special Summoned ..., and cannot attack": still its own Summon, whatever
+            # marks it holds (so they are not searched for)
+            effect = not (keep.search(sent) and not rules.activated.search(sent)) and (
+                text.startswith("●", s) or ":" in sent or ";" in sent
+                or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
             if not effect and unit_start is not None:
                 if units is None:
                     units = _unit_starts(text, rules)
