@@ -121,6 +121,11 @@ class CoverageRules:
     #: they stand (a top-level alternative of the expression is that character alone, or a class
     #: holding it): a Chinese or Japanese effect holding either one is an effect without a search
     colon_marks: bool = False
+    #: (derived at load, :func:`_one_char_marks`) the characters that every ``sentence_end`` match is
+    #: one of, when each match is exactly one character; ``None`` otherwise.  With them the
+    #: sentence around a word is found from the word (the nearest marks before and after it), not
+    #: by cutting the whole text
+    end_chars: Any = None
 
 
 @lru_cache(maxsize=8)
@@ -168,7 +173,46 @@ def coverage_rules(lang: str) -> CoverageRules | None:
     if (kw.get("keep") is None) != (kw.get("activated") is None):
         raise CueError(f"patterns/cues/{name}: coverage: 'keep' and 'activated' go together")
     kw["colon_marks"] = _lone_chars(kw["effect_marks"], ":;")
+    chars = _one_char_marks(kw["sentence_end"])
+    if chars is not None:
+        kw["end_chars"] = (chars, re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]"))
     return CoverageRules(**kw)
+
+
+def _one_char_marks(rx: Any) -> str | None:
+    """The characters the compiled plain-``re`` expression ``rx`` can match, when every match of it
+    is exactly one character (its width is (1, 1)) and that character is a literal of each
+    alternative (a character or a class of characters, not negated; lookarounds and anchors around
+    it allowed): then ``rx`` matches at ``p`` of a text searched up to ``end`` exactly when
+    ``rx.match(text, p, end)`` does, and only where one of these characters stands.  ``None`` for
+    a ``regex``-engine expression or any other shape."""
+    if not isinstance(rx, re.Pattern):
+        return None
+    import re._parser as sre_parse  # (the standard library's parser, only to read the shape)
+    from re._constants import ASSERT, ASSERT_NOT, AT, BRANCH, IN, LITERAL
+    try:
+        tree = sre_parse.parse(rx.pattern, rx.flags)
+        if tree.getwidth() != (1, 1):
+            return None
+    except (re.error, OverflowError):  # pragma: no cover - it compiled already
+        return None
+    items = list(tree.data)
+    alts = items[0][1][1] if len(items) == 1 and items[0][0] is BRANCH else [items]
+    chars: set[str] = set()
+    for alt in alts:
+        eaten = [(op, av) for op, av in alt if op not in (ASSERT, ASSERT_NOT, AT)]
+        if len(eaten) != 1:
+            return None
+        op, av = eaten[0]
+        if op is LITERAL:
+            chars.add(chr(av))
+        elif op is IN and all(o is LITERAL for o, _ in av):
+            chars.update(chr(a) for _, a in av)
+        else:
+            return None
+    if rx.flags & re.IGNORECASE and any(c.lower() != c.upper() for c in chars):
+        return None  # a cased letter: its other case would match too
+    return "".join(sorted(chars))
 
 
 def _lone_chars(rx: Any, chars: str) -> bool:
@@ -246,14 +290,54 @@ def _sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tu
 
 def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tuple[int, int]]:
     """The sentences of :func:`_sentences` that hold a ``prefilter`` word, found from the words:
-    each hit of the prefilter is looked up among the sentence cuts (a prefilter word holds no
-    sentence end, so it lies inside one sentence), and only those sentences are stripped.  Equal to
+    for each word, the sentence around it (a prefilter word holds no sentence end, so it lies
+    inside one sentence), and only those sentences are stripped.  Equal to
     ``[(s, e) for s, e in _sentences(...) if rules.prefilter.search(text, s, e)]`` (the prefilter
     is plain words: no look-around, no anchors; ``tests/test_coverage.py`` checks both).  A text
-    with no prefilter word is not cut at all."""
+    with no prefilter word is not cut at all; when every sentence end is one character
+    (``end_chars`` of ``rules``) the text is not cut either: the sentence of a word reaches from
+    the nearest end before it (searched backwards, in the reversed text) to the next one."""
     m = rules.prefilter.search(text, start, end)
     if m is None:
         return []
+    if rules.end_chars is None:
+        return _word_sentences_cut(text, start, end, rules, m)
+    se = rules.sentence_end
+    back = rules.end_chars[1].search
+    rev = text[::-1]
+    n = len(text)
+    out = []
+    while True:
+        h = m.start()
+        # the last sentence end before the word (cuts[i] <= h of the cut list; ``start`` if none)
+        s, q = start, n - h
+        while True:
+            c = back(rev, q, n - start)  # a character a sentence end can be, nearest before ``h``
+            if c is None:
+                break
+            p = n - 1 - c.start()
+            mm = se.match(text, p, end)
+            if mm is not None:
+                s = mm.start() if mm.group() == "●" else mm.end()
+                break
+            q = c.start() + 1
+        # the first one after it (cuts[i + 1] > h; ``end`` if none)
+        mm = se.search(text, h, end)
+        e = end if mm is None else (mm.start() if mm.group() == "●" else mm.end())
+        if e <= h:  # pragma: no cover - a word that starts with a sentence end: cut the text
+            return _word_sentences_cut(text, start, end, rules, rules.prefilter.search(text, start, end))
+        chunk = text[s:e]
+        words = chunk.strip()
+        s += len(chunk) - len(chunk.lstrip())
+        out.append((s, s + len(words)))
+        m = rules.prefilter.search(text, max(e, m.end()), end)
+        if m is None:
+            return out
+
+
+def _word_sentences_cut(text: str, start: int, end: int, rules: CoverageRules, m: Any) -> list[tuple[int, int]]:
+    """:func:`_word_sentences` by cutting the text at every sentence end (any ``sentence-end``):
+    each word, from the first one ``m``, looked up among the cuts."""
     cuts = _cuts(text, start, end, rules)
     out = []
     h = m.start()

@@ -142,3 +142,41 @@ def test_field_answers_alike_for_every_class_asked_again():
             assert (_field(c, "source", "?") != "?") == ("source" in fields), kind
             assert _field(c, "limit", "no-such") == (getattr(c, "limit", None) if "limit" in fields else "no-such"), kind
     assert Plain in cov._CLASS_FIELDS and cov._CLASS_FIELDS[Plain] is None
+
+
+def test_one_char_marks_reads_the_shape_of_the_sentence_end():
+    from extractor.coverage import _one_char_marks
+    assert coverage_rules("en").end_chars[0] == "\n!.?●"  # [.!?](?=\s|$)|\n|●: a lookahead after one character
+    assert coverage_rules("zh").end_chars[0] == coverage_rules("ja").end_chars[0] == "\n!?●。！？"
+    assert _one_char_marks(re.compile(r"[。!]|\n")) == "\n!。"
+    assert _one_char_marks(re.compile(r"(?<=x)\.")) == "."
+    assert _one_char_marks(re.compile(r"\.\s")) is None  # two characters
+    assert _one_char_marks(re.compile(r"\.|")) is None  # an empty match
+    assert _one_char_marks(re.compile(r"[^。]")) is None  # every other character
+    assert _one_char_marks(re.compile(r"\s")) is None  # a class of unlisted characters
+    assert _one_char_marks(re.compile(r"(?i)a")) is None and _one_char_marks(re.compile(r"(?i)\.")) == "."
+
+
+@pytest.mark.parametrize("fam,lang", [("en", "en"), ("zh", "zh-CN"), ("ja", "ja")])
+def test_sentences_of_words_found_from_the_words_equal_the_cut_text(shared, fam, lang):
+    # the sentence of each word from the nearest sentence ends around it (end_chars) against
+    # cutting the whole text (the path of a sentence end of another shape), on real texts and on
+    # texts with bullets, marks that are no sentence end ("e.g.Summon", "1.5") and ranges
+    import dataclasses
+
+    from extractor.coverage import _word_sentences
+    from extractor.normalize import normalize
+    rules = coverage_rules(fam)
+    cut = dataclasses.replace(rules, end_chars=None)
+    texts = ["●Summon.●x", "a.Summon b. Tribute!\n●Fusion", "Level 1.5 Summon. x", "召唤。●解放\n", "。●召喚！？融合",
+             "x!Summon?y.\n", "   Ritual  .  Fusion  "]
+    texts += [normalize(it.card.text, lang).text
+              for i, it in enumerate(read_cards(shared / "data/yaml-yugi/cards.jsonl", lang)) if it.card is not None and i % 3 == 0]
+    n = 0
+    for t in texts:
+        for start, end in ((0, len(t)), (min(5, len(t)), len(t)), (0, len(t) * 2 // 3)):
+            got = _word_sentences(t, start, end, rules)
+            assert got == _word_sentences(t, start, end, cut), (t, start, end)
+            assert got == [(s, e) for s, e in _sentences(t, start, end, rules) if rules.prefilter.search(t, s, e)], (t, start, end)
+            n += len(got)
+    assert n > 1000
