@@ -117,6 +117,15 @@ class CoverageRules:
     keep: Any = None
     activated: Any = None
     examples: dict = field(default_factory=dict)
+    #: (derived at load, :func:`_lone_chars`) ``":"`` and ``";"`` each match ``effect_marks`` wherever
+    #: they stand (a top-level alternative of the expression is that character alone, or a class
+    #: holding it): a Chinese or Japanese effect holding either one is an effect without a search
+    colon_marks: bool = False
+    #: (derived at load, :func:`_one_char_marks`) the characters that every ``sentence_end`` match is
+    #: one of, when each match is exactly one character; ``None`` otherwise.  With them the
+    #: sentence around a word is found from the word (the nearest marks before and after it), not
+    #: by cutting the whole text
+    end_chars: Any = None
 
 
 @lru_cache(maxsize=8)
@@ -163,7 +172,77 @@ def coverage_rules(lang: str) -> CoverageRules | None:
         kw["examples"][key] = (tuple(ex.get("match") or ()), tuple(ex.get("no_match") or ()))
     if (kw.get("keep") is None) != (kw.get("activated") is None):
         raise CueError(f"patterns/cues/{name}: coverage: 'keep' and 'activated' go together")
+    kw["colon_marks"] = _lone_chars(kw["effect_marks"], ":;")
+    chars = _one_char_marks(kw["sentence_end"])
+    if chars is not None:
+        kw["end_chars"] = (chars, re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]"))
     return CoverageRules(**kw)
+
+
+def _one_char_marks(rx: Any) -> str | None:
+    """The characters the compiled plain-``re`` expression ``rx`` can match, when every match of it
+    is exactly one character (its width is (1, 1)) and that character is a literal of each
+    alternative (a character or a class of characters, not negated; lookarounds and anchors around
+    it allowed): then ``rx`` matches at ``p`` of a text searched up to ``end`` exactly when
+    ``rx.match(text, p, end)`` does, and only where one of these characters stands.  ``None`` for
+    a ``regex``-engine expression or any other shape."""
+    if not isinstance(rx, re.Pattern):
+        return None
+    import re._parser as sre_parse  # (the standard library's parser, only to read the shape)
+    from re._constants import ASSERT, ASSERT_NOT, AT, BRANCH, IN, LITERAL
+    try:
+        tree = sre_parse.parse(rx.pattern, rx.flags)
+        if tree.getwidth() != (1, 1):
+            return None
+    except (re.error, OverflowError):  # pragma: no cover - it compiled already
+        return None
+    items = list(tree.data)
+    alts = items[0][1][1] if len(items) == 1 and items[0][0] is BRANCH else [items]
+    chars: set[str] = set()
+    for alt in alts:
+        eaten = [(op, av) for op, av in alt if op not in (ASSERT, ASSERT_NOT, AT)]
+        if len(eaten) != 1:
+            return None
+        op, av = eaten[0]
+        if op is LITERAL:
+            chars.add(chr(av))
+        elif op is IN and all(o is LITERAL for o, _ in av):
+            chars.update(chr(a) for _, a in av)
+        else:
+            return None
+    if rx.flags & re.IGNORECASE and any(c.lower() != c.upper() for c in chars):
+        return None  # a cased letter: its other case would match too
+    return "".join(sorted(chars))
+
+
+def _lone_chars(rx: Any, chars: str) -> bool:
+    """Whether every character of ``chars`` matches the compiled plain-``re`` expression ``rx``
+    wherever it stands in a text searched (``rx.search(text, pos, endpos)`` finds a match whenever
+    one of them lies in ``[pos, endpos)``): the expression, or one of its top-level alternatives,
+    is that character alone or a character class (not negated) holding it, so no anchor,
+    lookaround or neighbour decides.  Read from the standard library's parse of the expression;
+    ``False`` for a ``regex``-engine expression or any other shape (the search then decides)."""
+    if not isinstance(rx, re.Pattern):
+        return False
+    import re._parser as sre_parse  # (the standard library's parser, only to read the shape)
+    from re._constants import BRANCH, IN, LITERAL, NEGATE
+    try:
+        tree = sre_parse.parse(rx.pattern, rx.flags)
+    except re.error:  # pragma: no cover - it compiled already
+        return False
+    items = list(tree.data)
+    alts = items[0][1][1] if len(items) == 1 and items[0][0] is BRANCH else [items]
+    lone: set[int] = set()
+    for alt in alts:
+        alt = list(alt)
+        if len(alt) != 1:
+            continue
+        op, av = alt[0]
+        if op is LITERAL:
+            lone.add(av)
+        elif op is IN and all(o is LITERAL for o, _ in av) and not any(o is NEGATE for o, _ in av):
+            lone.update(a for _, a in av)
+    return all(ord(c) in lone for c in chars)
 
 
 class _LimitTable:
@@ -180,11 +259,25 @@ class _LimitTable:
 _LIMIT = _LimitTable()
 
 
+def _cuts(text: str, start: int, end: int, rules: CoverageRules) -> list[int]:
+    """Where the sentences of normalized ``text[start:end]`` start and end: ``start``, a cut at each
+    ``sentence-end`` mark of ``rules`` (after it; before a ``●``), ``end``, in order (two cuts at one
+    place leave an empty piece between them)."""
+    it = rules.sentence_end.finditer(text, start, end)
+    if text.find("●", start, end) < 0:  # no bullet: every cut is after its mark (no per-mark test)
+        return [start, *map(_END, it), end]
+    return [start, *[m.start() if m.group() == "●" else m.end() for m in it], end]
+
+
+def _END(m: Any) -> int:  # noqa: N802 - ``Match.end`` of either engine, for ``map``
+    return m.end()
+
+
 def _sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tuple[int, int]]:
     """``[start, end)`` of normalized ``text`` cut into sentences (each stripped of outer spaces)
     at the ``sentence-end`` marks of ``rules``."""
     # the cuts never go back; two at one place leave an empty piece between them, skipped below
-    cuts = [start, *[m.start() if m.group() == "●" else m.end() for m in rules.sentence_end.finditer(text, start, end)], end]
+    cuts = _cuts(text, start, end, rules)
     out = []
     for s, e in zip(cuts, cuts[1:]):
         chunk = text[s:e]
@@ -197,27 +290,69 @@ def _sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tu
 
 def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tuple[int, int]]:
     """The sentences of :func:`_sentences` that hold a ``prefilter`` word, found from the words:
-    each hit of the prefilter is looked up among the sentence cuts (a prefilter word holds no
-    sentence end, so it lies inside one sentence), and only those sentences are stripped.  Equal to
+    for each word, the sentence around it (a prefilter word holds no sentence end, so it lies
+    inside one sentence), and only those sentences are stripped.  Equal to
     ``[(s, e) for s, e in _sentences(...) if rules.prefilter.search(text, s, e)]`` (the prefilter
-    is plain words: no look-around, no anchors; ``tests/test_coverage.py`` checks both)."""
-    hits = [m.start() for m in rules.prefilter.finditer(text, start, end)]
-    if not hits:
+    is plain words: no look-around, no anchors; ``tests/test_coverage.py`` checks both).  A text
+    with no prefilter word is not cut at all; when every sentence end is one character
+    (``end_chars`` of ``rules``) the text is not cut either: the sentence of a word reaches from
+    the nearest end before it (searched backwards, in the reversed text) to the next one."""
+    m = rules.prefilter.search(text, start, end)
+    if m is None:
         return []
-    cuts = [start, *[m.start() if m.group() == "●" else m.end() for m in rules.sentence_end.finditer(text, start, end)], end]
+    if rules.end_chars is None:
+        return _word_sentences_cut(text, start, end, rules, m)
+    se = rules.sentence_end
+    back = rules.end_chars[1].search
+    rev = text[::-1]
+    n = len(text)
     out = []
-    last = -1
-    for h in hits:
+    while True:
+        h = m.start()
+        # the last sentence end before the word (cuts[i] <= h of the cut list; ``start`` if none)
+        s, q = start, n - h
+        while True:
+            c = back(rev, q, n - start)  # a character a sentence end can be, nearest before ``h``
+            if c is None:
+                break
+            p = n - 1 - c.start()
+            mm = se.match(text, p, end)
+            if mm is not None:
+                s = mm.start() if mm.group() == "●" else mm.end()
+                break
+            q = c.start() + 1
+        # the first one after it (cuts[i + 1] > h; ``end`` if none)
+        mm = se.search(text, h, end)
+        e = end if mm is None else (mm.start() if mm.group() == "●" else mm.end())
+        if e <= h:  # pragma: no cover - a word that starts with a sentence end: cut the text
+            return _word_sentences_cut(text, start, end, rules, rules.prefilter.search(text, start, end))
+        chunk = text[s:e]
+        words = chunk.strip()
+        s += len(chunk) - len(chunk.lstrip())
+        out.append((s, s + len(words)))
+        m = rules.prefilter.search(text, max(e, m.end()), end)
+        if m is None:
+            return out
+
+
+def _word_sentences_cut(text: str, start: int, end: int, rules: CoverageRules, m: Any) -> list[tuple[int, int]]:
+    """:func:`_word_sentences` by cutting the text at every sentence end (any ``sentence-end``):
+    each word, from the first one ``m``, looked up among the cuts."""
+    cuts = _cuts(text, start, end, rules)
+    out = []
+    h = m.start()
+    while True:
         i = bisect_right(cuts, h) - 1  # cuts[i] <= h < cuts[i + 1]
-        if i == last:
-            continue
-        last = i
         s, e = cuts[i], cuts[i + 1]
         chunk = text[s:e]
         words = chunk.strip()
         s += len(chunk) - len(chunk.lstrip())
         out.append((s, s + len(words)))
-    return out
+        # the next word after this sentence (the words inside it change nothing)
+        m = rules.prefilter.search(text, max(e, m.end()), end)
+        if m is None:
+            return out
+        h = m.start()
 
 
 def _first_line(text: str, start: int, end: int, rules: CoverageRules) -> tuple[int, int] | None:
@@ -318,18 +453,35 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
     units: list[int] | None = None  # (zh, ja) where the effects start, found at the first need
     marks = rules.effect_marks
     keep, unit_start, smarks = rules.keep, rules.unit_start, rules.sentence_marks
+    colon = rules.colon_marks and keep is None
     for s, e in sentences:
         sent = text[s:e]
-        effect = (text.startswith("●", s) or ":" in sent or ";" in sent  # the common marks first (plain string tests)
-                  or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
-        if effect and keep is not None and keep.search(sent) and not rules.activated.search(sent):
-            effect = False  # "Cannot be Special Summoned ..., and cannot attack": still its own Summon
-        if not effect and unit_start is not None:
-            if units is None:
-                units = _unit_starts(text, rules)
-            effect = marks.search(text, _unit_start(text, s, units), e) is not None
-        if effect:
-            continue
+        if keep is None:
+            # an effect: a mark in the sentence or in the effect holding it (whichever says so first)
+            if text.startswith("●", s) or ":" in sent or ";" in sent:  # the common marks first (plain string tests)
+                continue
+            if unit_start is not None:
+                if units is None:
+                    units = _unit_starts(text, rules)
+                u = _unit_start(text, s, units)
+                if colon and (text.find(":", u, s) >= 0 or text.find(";", u, s) >= 0):
+                    continue  # "①：…发动。…特殊召唤。": the search of the effect would find its colon
+            if marks.search(sent) or (smarks is not None and smarks.search(sent) is not None):
+                continue
+            if unit_start is not None and marks.search(text, u, e) is not None:
+                continue
+        else:
+            # "Cannot be Special Summoned ..., and cannot attack": still its own Summon, whatever
+            # marks it holds (so they are not searched for)
+            effect = not (keep.search(sent) and not rules.activated.search(sent)) and (
+                text.startswith("●", s) or ":" in sent or ";" in sent
+                or bool(marks.search(sent)) or (smarks is not None and smarks.search(sent) is not None))
+            if not effect and unit_start is not None:
+                if units is None:
+                    units = _unit_starts(text, rules)
+                effect = marks.search(text, _unit_start(text, s, units), e) is not None
+            if effect:
+                continue
         if frame.gemini and rules.gemini.search(text, s, e):
             continue  # the Gemini reminder: read as a whole by the gemini condition
         if rules.limit.search(sent):
@@ -371,8 +523,19 @@ _WORDS = regex.compile(r"[\w\"「」“”].*[\w\"」”)）]|[\w\"「」“”]
 
 def _field(c: Any, name: str, default: Any = None) -> Any:
     """The field ``name`` of condition ``c``, ``default`` when its class has no such field (asked of
-    the class: a pydantic model answers a missing attribute slowly, through an exception)."""
-    fields = getattr(type(c), "model_fields", None)
+    the class, once per class: a pydantic model answers a missing attribute slowly, through an
+    exception, and its class's ``model_fields`` is itself a slow property)."""
+    cls = type(c)
+    fields = _CLASS_FIELDS.get(cls, _UNSEEN)
+    if fields is _UNSEEN:
+        fields = getattr(cls, "model_fields", None)
+        if len(_CLASS_FIELDS) < 256:  # the condition classes: a few dozen
+            _CLASS_FIELDS[cls] = fields
     if fields is not None and name not in fields:
         return default
     return getattr(c, name, default)
+
+
+_UNSEEN = object()
+#: class -> its pydantic ``model_fields`` (``None``: not a pydantic model), for :func:`_field`
+_CLASS_FIELDS: dict[type, Any] = {}
