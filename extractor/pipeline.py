@@ -430,9 +430,9 @@ def dump_result(res: Any) -> dict:
 
 
 #: the serializers of CardResult's ``conditions`` and structure lists (``procedures`` ...), for
-#: :func:`dump_result`
-_dump_conditions = TypeAdapter(list[Condition]).dump_python
-_dump_dicts = TypeAdapter(list[dict[str, Any]]).dump_python
+#: :func:`dump_result` (pydantic-core's own ``to_python``: what ``TypeAdapter.dump_python`` calls)
+_dump_conditions = TypeAdapter(list[Condition]).serializer.to_python
+_dump_dicts = TypeAdapter(list[dict[str, Any]]).serializer.to_python
 
 
 def _frame_only_json(d: dict) -> dict | None:

@@ -180,3 +180,49 @@ def test_dump_result_of_cards_with_conditions_is_model_dump_byte_for_byte():
 def test_dump_result_is_model_dump_on_yaml_yugi(lang):
     for card in _shared_cards(lang, 3):
         _same_output(analyze(card))
+
+
+def test_kept_filters_and_locks_equal_fresh_ones():
+    """read_filter and the player-lock builder keep their (frozen) results: the kept object equals
+    one read afresh, on every phrase and lock a run over the samples (and some of yaml-yugi) read."""
+    from extractor import slots
+
+    for card in _sample_cards():
+        analyze(card)
+    if YAML_YUGI.is_file():
+        for card in _shared_cards("zh-CN", 4) + _shared_cards("ja", 4) + _shared_cards("en", 4):
+            analyze(card)
+    assert slots.read_filter.cache_info().hits > 0 and C._player_lock.cache_info().hits > 0
+    n = 0
+    for card in _sample_cards():
+        for c in analyze(card).conditions:
+            if c.kind == "player-lock":
+                lock = c.lock
+                for f in ("exception", "locked"):
+                    flt = getattr(lock, f)
+                    if flt is not None:
+                        assert slots.read_filter.__wrapped__(flt.phrase, c.lang) == flt
+                        n += 1
+            if c.kind == "tribute-rule" and c.filter is not None:
+                assert slots.read_filter.__wrapped__(c.filter.phrase, c.lang) == c.filter
+                n += 1
+    assert n > 5
+
+
+def test_a_player_lock_is_the_same_through_the_cache_and_without_it():
+    k = dict(span=(0, 9), pattern_id="t", lang="en")
+    fields = dict(who="you", what="special-summon", from_places=("extra",), duration="turn",
+                  exception_text="Synchro Monsters", locked_text=None)
+    a = C.PlayerLockCondition.model_validate({**fields, **k})
+    b = C.PlayerLockCondition.model_validate({**fields, **k})
+    assert a.lock is b.lock  # kept
+    fresh = C._player_lock.__wrapped__("en", "you", "special-summon", ("extra",), None, "turn", "Synchro Monsters", None)
+    assert a.lock == fresh and a.lock.exception.phrase == "Synchro Monsters" and a.lock.locked is None
+    # a list of places cannot be a key: the lock is built without the cache, the same
+    c = C.PlayerLockCondition.model_validate({**fields, "from_places": ["extra"], **k})
+    assert c.lock == a.lock
+    # blank words are no filter; a bad value is still an error
+    d = C.PlayerLockCondition.model_validate({**fields, "exception_text": "  ", **k})
+    assert d.lock.exception is None
+    with pytest.raises(Exception):
+        C.PlayerLockCondition.model_validate({**fields, "who": "nobody", **k})
