@@ -580,7 +580,7 @@ def own_summon_limits(conds: list[Any], name: str | None, lang: str) -> list[Any
     turn"), as
     :func:`extractor.pipeline._drop_self_named_ritual` compares them.
     """
-    if not name or not any(c.kind == "summon-limit" for c in conds):
+    if not conds or not name or not any(c.kind == "summon-limit" for c in conds):
         return conds
     from .normalize import normalize
 
