@@ -208,7 +208,7 @@ _NOT_LISTED = object()
 #: kept stay alive, so their ids stay theirs.
 _SHARED: dict[tuple, "Profile"] = {}
 _SHARED_BY_ID: dict[int, "Profile"] = {}
-_SHARED_MAX = 16384  # yaml-yugi: ~850 distinct keys among ~5,100 cards with conditions a language
+_SHARED_MAX = 4096  # yaml-yugi: ~850 distinct keys among ~5,100 cards with conditions a language (~4 MiB kept with their JSON)
 
 
 def _key(conditions: Sequence[object], frame: Frame) -> tuple | None:
