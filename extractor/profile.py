@@ -208,8 +208,6 @@ _NOT_LISTED = object()
 #: kept stay alive, so their ids stay theirs.
 _SHARED: dict[tuple, "Profile"] = {}
 _SHARED_BY_ID: dict[int, "Profile"] = {}
-#: keys met once so far (:func:`build_profile` keeps the profile of a key from its second card on)
-_SEEN: set[tuple] = set()
 _SHARED_MAX = 4096  # yaml-yugi: ~850 distinct keys among ~5,100 cards with conditions a language (~4 MiB kept with their JSON)
 
 
@@ -246,10 +244,9 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     Frame rules (*general*, SCENARIOS.md 4.3; TAGS.md): Ritual and Extra Deck monsters cannot be
     Normal Summoned or Set and must be Summoned correctly before they can be revived.
 
-    The profile of a key (:func:`_key`: the frame facts and the condition fields it reads) met a
-    second time is kept, and the same object is returned for every later card with that key (~3 in
-    4 of the cards with conditions in yaml-yugi): read it, never change it (:func:`shared`).  A key
-    met once (half the keys of a run: named cards, Ritual Spells) pins no memory.
+    The profile is built once per key (:func:`_key`: the frame facts and the condition fields it
+    reads) and the same object is returned for every later card with that key (~5 in 6 of the cards
+    with conditions in yaml-yugi): read it, never change it (:func:`shared`).
     """
     key = _key(conditions, frame)
     if key is not None:
@@ -258,12 +255,8 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
             return got
     profile = _build(conditions, frame)
     if key is not None and len(_SHARED) < _SHARED_MAX:
-        if key in _SEEN:  # kept from the second card of a key on: half the keys of a run have one card
-            _SHARED[key] = profile
-            _SHARED_BY_ID[id(profile)] = profile
-            _SEEN.discard(key)
-        elif len(_SEEN) < _SHARED_MAX:
-            _SEEN.add(key)
+        _SHARED[key] = profile
+        _SHARED_BY_ID[id(profile)] = profile
     return profile
 
 
