@@ -487,19 +487,32 @@ class PlayerLockCondition(_Base):
     def _read(cls, data):
         if isinstance(data, dict) and "lock" not in data and "who" in data:
             data = dict(data)
-            lang = data.get("lang", "en")
-            lock: dict = {"who": data.pop("who")}
-            for f in ("what", "from_places", "summon_kind", "duration"):
-                if f in data:
-                    v = data.pop(f)
-                    if v is not None:
-                        lock[f] = v
-            for f, key in (("exception_text", "exception"), ("locked_text", "locked")):
-                text = data.pop(f, None)
-                if text is not None and text.strip():
-                    lock[key] = slots.read_filter(text, lang)
-            data["lock"] = slots.PlayerLock(**lock)
+            args = (data.get("lang", "en"), data.pop("who"), *[data.pop(f, None) for f in _LOCK_ARGS])
+            try:
+                data["lock"] = _player_lock(*args)
+            except TypeError:  # a value that cannot be a key (a list of places): built without the cache
+                data["lock"] = _player_lock.__wrapped__(*args)
         return data
+
+
+#: the flat fields of a player-lock pattern after ``who``, in :func:`_player_lock`'s order
+_LOCK_ARGS = ("what", "from_places", "summon_kind", "duration", "exception_text", "locked_text")
+
+
+@lru_cache(maxsize=4096)  # (perf) locks repeat (~40 distinct in 100 of a yaml-yugi run); the lock is immutable
+def _player_lock(lang: str, who, what, from_places, summon_kind, duration, exception_text, locked_text) -> slots.PlayerLock:
+    """The :class:`extractor.slots.PlayerLock` of a player-lock pattern's flat fields (``None``: not
+    given, the lock's default); ``exception_text`` / ``locked_text`` read by
+    :func:`extractor.slots.read_filter` unless blank.  Raises pydantic.ValidationError (a value
+    outside the lock's literals)."""
+    lock: dict = {"who": who}
+    for f, v in (("what", what), ("from_places", from_places), ("summon_kind", summon_kind), ("duration", duration)):
+        if v is not None:
+            lock[f] = v
+    for key, text in (("exception", exception_text), ("locked", locked_text)):
+        if text is not None and text.strip():
+            lock[key] = slots.read_filter(text, lang)
+    return slots.PlayerLock(**lock)
 
 
 
@@ -567,7 +580,7 @@ def own_summon_limits(conds: list[Any], name: str | None, lang: str) -> list[Any
     turn"), as
     :func:`extractor.pipeline._drop_self_named_ritual` compares them.
     """
-    if not name or not any(c.kind == "summon-limit" for c in conds):
+    if not conds or not name or not any(c.kind == "summon-limit" for c in conds):
         return conds
     from .normalize import normalize
 

@@ -9,7 +9,7 @@ import time
 from bisect import bisect_left
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from .card import Card  # re-exported: the model lives in extractor/card.py
 from .coverage import coverage_of
@@ -19,6 +19,7 @@ from .langcheck import language_mismatch
 from .normalize import lang_family, normalize
 from .patterns import ALL_SCOPES, Catalog, RawMatch, load_catalog
 from .profile import Profile, build_profile
+from .profile import shared as shared_profile
 from .segment import Segments, segment
 from .structure import fit_material_lines, structure_of
 from .tags import tags_from_profile
@@ -403,13 +404,35 @@ def dump_result(res: Any) -> dict:
         return res.model_dump(mode="json")
     d = res.__dict__
     profile = _frame_only_json(d)
-    if profile is None:
-        return res.model_dump(mode="json")
     registers = d["registers"]
-    return {"id": d["id"], "name": d["name"], "lang": d["lang"], "tags": list(d["tags"]), "conditions": [],
-            "tributes": d["tributes"], "profile": profile, "registers": None if registers is None else list(registers),
-            "procedures": [], "materials": [], "tribute_rules": [], "coverage": d["coverage"],
+    if profile is not None:
+        return {"id": d["id"], "name": d["name"], "lang": d["lang"], "tags": list(d["tags"]), "conditions": [],
+                "tributes": d["tributes"], "profile": profile,
+                "registers": None if registers is None else list(registers),
+                "procedures": [], "materials": [], "tribute_rules": [], "coverage": d["coverage"],
+                "unread": [list(u) for u in d["unread"]], "warnings": list(d["warnings"]), "error": d["error"]}
+    p = d["profile"]
+    profile = _SHARED_PROFILE_JSON.get(id(p))
+    if profile is None:
+        if p is None or not shared_profile(p):
+            return res.model_dump(mode="json")
+        profile = _SHARED_PROFILE_JSON[id(p)] = p.model_dump(mode="json")  # kept alive by build_profile
+    # a card with conditions whose profile is shared (5 in 6 of them): its profile's JSON is made once;
+    # each other field goes through the serializer of its type in CardResult, as model_dump does
+    procs, mats, rules = d["procedures"], d["materials"], d["tribute_rules"]
+    return {"id": d["id"], "name": d["name"], "lang": d["lang"], "tags": list(d["tags"]),
+            "conditions": _dump_conditions(d["conditions"], mode="json"), "tributes": d["tributes"],
+            "profile": profile, "registers": None if registers is None else list(registers),
+            "procedures": _dump_dicts(procs, mode="json") if procs else [],
+            "materials": _dump_dicts(mats, mode="json") if mats else [],
+            "tribute_rules": _dump_dicts(rules, mode="json") if rules else [], "coverage": d["coverage"],
             "unread": [list(u) for u in d["unread"]], "warnings": list(d["warnings"]), "error": d["error"]}
+
+
+#: the serializers of CardResult's ``conditions`` and structure lists (``procedures`` ...), for
+#: :func:`dump_result` (pydantic-core's own ``to_python``: what ``TypeAdapter.dump_python`` calls)
+_dump_conditions = TypeAdapter(list[Condition]).serializer.to_python
+_dump_dicts = TypeAdapter(list[dict[str, Any]]).serializer.to_python
 
 
 def _frame_only_json(d: dict) -> dict | None:

@@ -173,6 +173,68 @@ def tributes_for_level(level: int | None) -> int | None:
     return 1 if level <= 6 else 2
 
 
+#: What :func:`build_profile` reads of each condition class: the names of the fields it reads, or
+#: ``None`` for a class it reads nothing of (neither a field nor the class itself: the material
+#: lines, Tribute rules, player locks and Summon limits, which the profile does not read; they only
+#: hold a place in the list, whose indexes the ``basis`` lists give).  ``tests/test_fast_paths.py``
+#: checks, by recording every attribute :func:`build_profile` asks of the conditions and of the
+#: frame, that it reads nothing else.  A condition of a class not listed here (a subclass) makes
+#: the profile be built afresh.
+_READS: dict[type, tuple[str, ...] | None] = {
+    CannotNormalSummon: ("set_allowed",), CannotSpecialSummon: (), CannotSpecialSummonFrom: ("locations",),
+    MustBeSpecialSummoned: ("first", "method", "named_cards", "exclusive"), SpecialSummonOnlyBy: ("summon",),
+    MustFirstBeSummonedBy: ("summon",), MustBeNormalSummonedBy: (), TributesRequired: ("count", "set_allowed"),
+    TributeSummonOptional: ("count", "set_allowed"), NormalSummonWithoutTributes: ("set_allowed",),
+    FusionMaterialsOnly: (), RitualSummonWith: ("ritual_spell",), SummonConditionWhile: (),
+    BuiltinSpecialSummon: ("locations", "exclusive", "first"), Gemini: (), AdditionalNormalSummon: (),
+    SpecialSummonsItself: (),
+    **{cls: None for cls in CONDITION_CLASSES.values() if cls.model_fields["kind"].default in
+       ("material-line", "tribute-rule", "player-lock", "summon-limit")},
+}
+#: condition class -> a function of the condition's ``__dict__`` giving its part of the key
+#: (:func:`_key`); ``None`` for the classes the profile does not read
+_KEY_PART: dict[type, object] = {}
+for _cls, _fields in _READS.items():
+    if _fields is None:
+        _KEY_PART[_cls] = None
+    elif not _fields:
+        _KEY_PART[_cls] = (lambda cls: lambda d: cls)(_cls)
+    else:
+        _KEY_PART[_cls] = (lambda cls, fs: lambda d: (cls, *[d[f] for f in fs]))(_cls, _fields)
+_NOT_LISTED = object()
+
+#: key (:func:`_key`) -> the profile built for it, SHARED by every card with that key (read it,
+#: never change it); ``id`` -> profile of the same objects (:func:`shared`).  Bounded: the profiles
+#: kept stay alive, so their ids stay theirs.
+_SHARED: dict[tuple, "Profile"] = {}
+_SHARED_BY_ID: dict[int, "Profile"] = {}
+_SHARED_MAX = 4096  # yaml-yugi: ~850 distinct keys among ~5,100 cards with conditions a language (~4 MiB kept with their JSON)
+
+
+def _key(conditions: Sequence[object], frame: Frame) -> tuple | None:
+    """What the profile of ``conditions`` and ``frame`` depends on: the frame's kind, Level and
+    Gemini flag, and per condition (in order: the ``basis`` lists hold indexes) its class and the
+    fields :data:`_READS` lists, ``None`` for a class the profile does not read.  ``None`` (no
+    key: build afresh) for a frame or a condition of a class that is not exactly one of
+    :class:`Frame` / :data:`_READS`."""
+    if type(frame) is not Frame:
+        return None
+    parts = []
+    for c in conditions:
+        f = _KEY_PART.get(type(c), _NOT_LISTED)
+        if f is _NOT_LISTED:
+            return None
+        parts.append(None if f is None else f(c.__dict__))  # type: ignore[operator]
+    return (frame.kind, frame.level, frame.gemini, *parts)
+
+
+def shared(profile: object) -> bool:
+    """Whether ``profile`` is one of the profiles :func:`build_profile` keeps and returns for every
+    card alike (read-only, alive for the whole process): its derived forms (tags, JSON) may be
+    kept by its ``id``."""
+    return _SHARED_BY_ID.get(id(profile)) is profile
+
+
 def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     """Profile of one card from its conditions (from the text) and its frame.
 
@@ -181,7 +243,25 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     ``grants_additional_normal_summon``).  Raises nothing for any list of condition objects.
     Frame rules (*general*, SCENARIOS.md 4.3; TAGS.md): Ritual and Extra Deck monsters cannot be
     Normal Summoned or Set and must be Summoned correctly before they can be revived.
+
+    The profile is built once per key (:func:`_key`: the frame facts and the condition fields it
+    reads) and the same object is returned for every later card with that key (~5 in 6 of the cards
+    with conditions in yaml-yugi): read it, never change it (:func:`shared`).
     """
+    key = _key(conditions, frame)
+    if key is not None:
+        got = _SHARED.get(key)
+        if got is not None:
+            return got
+    profile = _build(conditions, frame)
+    if key is not None and len(_SHARED) < _SHARED_MAX:
+        _SHARED[key] = profile
+        _SHARED_BY_ID[id(profile)] = profile
+    return profile
+
+
+def _build(conditions: Sequence[object], frame: Frame) -> Profile:
+    """:func:`build_profile` without its kept profiles: a new object each call."""
     grants = any(isinstance(c, AdditionalNormalSummon) for c in conditions)
     if not frame.is_monster:
         return _profile({"card_kind": frame.kind, "grants_additional_normal_summon": grants})

@@ -150,6 +150,8 @@ def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:
     alternative flag stays only on Xyz Monsters.  With an unknown frame the patterns' reading is
     kept.  Input and output: condition objects (:mod:`extractor.conditions`).  Raises nothing.
     """
+    if not conditions:  # (most cards: no condition at all)
+        return []
     if frame.kind is None or not any(c.kind == "material-line" for c in conditions):
         return list(conditions)
     from .slots import read_material_line

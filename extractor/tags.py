@@ -7,7 +7,7 @@ here, next to the tag, and nowhere else: the rules core reads the same profile f
 """
 from __future__ import annotations
 
-from .profile import Profile
+from .profile import Profile, shared
 
 #: The tag names of TAGS.md without their ``:<value>`` part (the vocabulary :func:`tags_from_profile`
 #: writes in; ``query`` checks ``tag:`` terms against it).
@@ -22,8 +22,27 @@ TAG_NAMES: tuple[str, ...] = (
 _FRAME_LOCKED = frozenset({"ritual", "fusion", "synchro", "xyz", "link"})
 
 
+#: ``id`` of a profile :func:`extractor.profile.build_profile` shares (:func:`extractor.profile.shared`:
+#: kept alive for the whole process, so the id stays its own) -> its tags
+_SHARED_TAGS: dict[int, tuple[str, ...]] = {}
+
+
 def tags_from_profile(p: Profile) -> list[str]:
-    """The TAGS.md tags of a card with profile ``p`` (sorted list of strings)."""
+    """The TAGS.md tags of a card with profile ``p`` (sorted list of strings, the caller's own).
+
+    The tags of a shared profile (most cards': :func:`extractor.profile.build_profile`) are
+    computed once and copied for each card."""
+    got = _SHARED_TAGS.get(id(p))
+    if got is not None:
+        return list(got)
+    tags = _tags(p)
+    if shared(p):
+        _SHARED_TAGS[id(p)] = tuple(tags)
+    return tags
+
+
+def _tags(p: Profile) -> list[str]:
+    """:func:`tags_from_profile` computed afresh."""
     tags: set[str] = set()
     if p.grants_additional_normal_summon:
         tags.add("grants-additional-normal-summon")
