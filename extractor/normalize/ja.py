@@ -15,24 +15,29 @@ Steps (each keeps the offset map, so spans index the ORIGINAL text, markup inclu
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from typing import NamedTuple
 
 import regex
 
-from ..textmap import MappedText, compile_alternation, split_alternation
+from ..textmap import MappedText, compile_alternation, split_alternation, trie_alternation
 from .common import load_terms, nfc
 
 _RT = regex.compile(r"<rt>.*?</rt>|</?ruby>|<rp>.*?</rp>", regex.S)
 _FURIGANA = regex.compile(r"(?<=\p{Han}|々)\s*[(（]\s*[\p{Hiragana}\p{Katakana}ー]+\s*[)）](?:\s+(?=[\p{Han}\p{Hiragana}\p{Katakana}]))?")
-_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
-_FULLWIDTH_RE = regex.compile("[\uFF01-\uFF5E]+")
+# every match of _FURIGANA holds a kana-only parenthesis: a text without one needs no scan with the
+# lookbehind at each of its characters
+_FURIGANA_PAREN = regex.compile(r"[(（]\s*[\p{Hiragana}\p{Katakana}ー]+\s*[)）]")
+_FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
+_FULLWIDTH_RE = re.compile("[\uFF01-\uFF5E]")
 
 
 def strip_furigana(mt: MappedText) -> MappedText:
     """Remove ruby markup and inline furigana from ``mt`` (keeps the offset map)."""
     if "<r" in mt.text:
         mt.sub(_RT, "")
-    if "(" in mt.text or "（" in mt.text:
+    if ("(" in mt.text or "（" in mt.text) and _FURIGANA_PAREN.search(mt.text):
         mt.sub(_FURIGANA, "")
     return mt
 
@@ -46,15 +51,47 @@ def plain_name(name: str) -> str:
     return _RT.sub("", name) if "<r" in name else name
 
 
+class _Tables(NamedTuple):
+    """The compiled tables of ``patterns/terms/ja.yaml``."""
+
+    chars: dict[str, str]                       # ``characters``: character -> its canonical form
+    chars_split: "regex.Pattern[str] | None"    # their alternation in one group (replace_table)
+    terms: dict[str, str]                       # ``terms``: older wording -> current wording
+    terms_split: "re.Pattern[str] | None"       # their prefix tree in one group (replace_table)
+    one_for_one: dict[str, str] | None          # full-width forms and the one-character ``characters``
+    one_for_one_re: "re.Pattern[str] | None"    # finds a key of one_for_one or of chars
+    lengthy: frozenset[str]                     # keys of ``chars`` whose value is not one character
+
+
 @lru_cache(maxsize=1)
-def _tables() -> tuple[dict[str, str], "regex.Pattern[str] | None", dict[str, str], "regex.Pattern[str] | None"]:
+def _tables() -> _Tables:
     """``characters`` and ``terms`` of ``patterns/terms/ja.yaml``, each with its alternation in one
-    capturing group (the splitter of :meth:`MappedText.replace_table`)."""
+    capturing group (the splitter of :meth:`MappedText.replace_table`; the terms as a prefix tree
+    compiled by the standard ``re``, which finds the same words ~2.5x faster than the flat
+    ``regex`` alternation), and the one-for-one table of the full-width and characters passes.
+
+    ``one_for_one`` (``None`` when the tables do not allow it): the full-width forms and every
+    one-character entry of ``characters`` in one table, replaced together (one scan, one
+    ``str.replace`` per distinct character found).  Allowed when every key of ``characters`` is
+    one character that is no full-width form and no value of either table is a key of either: the
+    passes then commute and no replacement is replaced again.  A text holding none of
+    ``lengthy`` (``\r``, U+FEFF: removed) gets from ``characters`` only one-character edits in
+    place, which map every offset to itself, as :meth:`MappedText.translate_chars` does."""
     data = load_terms("ja")
     chars: dict[str, str] = data.get("characters") or {}
     terms = {str(f): str(t) for f, t in data.get("terms") or []}
-    return (chars, split_alternation(compile_alternation(chars)) if chars else None,
-            terms, split_alternation(compile_alternation(terms)) if terms else None)
+    one = lengthy = finder = None
+    if all(len(k) == 1 for k in chars):
+        simple = {k: v for k, v in chars.items() if len(v) == 1}
+        keys = set(chars) | set(_FULLWIDTH)
+        values = set(chars.values()) | set(_FULLWIDTH.values())
+        if set(chars).isdisjoint(_FULLWIDTH) and keys.isdisjoint(values):
+            one = {**_FULLWIDTH, **simple}
+            lengthy = frozenset(k for k, v in chars.items() if len(v) != 1)
+            finder = re.compile("[" + "".join(re.escape(k) for k in sorted(keys)) + "]")
+    return _Tables(chars, split_alternation(compile_alternation(chars)) if chars else None,
+                   terms, split_alternation(trie_alternation(terms)) if terms else None,
+                   one, finder, lengthy or frozenset())
 
 
 def normalize_ja(text: str) -> MappedText:
@@ -65,12 +102,34 @@ def normalize_ja(text: str) -> MappedText:
     ``to_original`` maps spans back to ``text``.  Raises nothing for any string.
     """
     mt = strip_furigana(nfc(MappedText(text)))
+    tb = _tables()
     t = mt.text
-    if _FULLWIDTH_RE.search(t):  # one character for one: offsets stay (translate_chars)
-        mt.translate_chars(_FULLWIDTH_RE.sub(lambda m: m.group(0).translate(_FULLWIDTH), t))
-    chars, chars_re, terms, terms_re = _tables()
-    if chars_re is not None:
-        mt.replace_table(chars, chars_re)
-    if terms_re is not None:
-        mt.replace_table(terms, terms_re)
+    if tb.one_for_one is not None:
+        found = set(tb.one_for_one_re.findall(t))
+        if not found:
+            pass
+        elif tb.lengthy.isdisjoint(found):  # steps 3 and 4's characters at once, one for one
+            one = tb.one_for_one
+            for c in found:
+                t = t.replace(c, one[c])
+            mt.translate_chars(t)
+        else:
+            _fullwidth_then_chars(mt, tb, found)
+    else:
+        _fullwidth_then_chars(mt, tb, set(_FULLWIDTH_RE.findall(t)))
+    if tb.terms_split is not None:
+        mt.replace_table(tb.terms, tb.terms_split)
     return mt
+
+
+def _fullwidth_then_chars(mt: MappedText, tb: _Tables, found: set[str]) -> None:
+    """Steps 3 and 4's ``characters`` one after the other (a text holding a character that
+    ``characters`` removes): the full-width forms of ``found`` to ASCII, one for one (offsets
+    kept), then the ``characters`` table as a recorded pass."""
+    t = mt.text
+    for c in found:
+        if c in _FULLWIDTH:
+            t = t.replace(c, _FULLWIDTH[c])
+    mt.translate_chars(t)
+    if tb.chars_split is not None:
+        mt.replace_table(tb.chars, tb.chars_split)
