@@ -37,6 +37,11 @@ SIMPLIFIED_ONLY = frozenset("兽击发动场对张从为将组时仅况坏这该
 JAPANESE_ONLY = frozenset("発効悪黒竜獣戦撃壊対闘択払戻済気変転続処剣広辺図団読売帰桜亜姫拡覚齢")
 _SIMPLIFIED_ONLY = re.compile("[" + "".join(sorted(SIMPLIFIED_ONLY)) + "]")
 _JAPANESE_ONLY = re.compile("[" + "".join(sorted(JAPANESE_ONLY)) + "]")
+# one scan for what language_mismatch's usual cases must not hold: a Japanese text no Simplified form
+# and no Hangul; a Chinese text no kana, no Hangul and no Japanese form (each class the union of two
+# or three above: the text holds none of it exactly when it holds none of each)
+_SIMPLIFIED_OR_HANGUL = re.compile("[" + "".join(sorted(SIMPLIFIED_ONLY)) + "\uac00-\ud7a3]")
+_KANA_HANGUL_OR_JAPANESE = re.compile("[\u3041-\u3096\u30a1-\u30fa\uac00-\ud7a3" + "".join(sorted(JAPANESE_ONLY)) + "]")
 
 #: a text is ``ja`` when kana are at least this share of its kana + Han characters (outside quotes);
 #: Japanese card texts have 40-85 %, Chinese ones 0 % outside quoted Japanese names
@@ -55,7 +60,9 @@ def _latin(t: str) -> bool:
     """ASCII letters outweigh all non-ASCII characters three to one: a Latin-script text
     (English, and the other European languages: their accented letters are few)."""
     a = t.encode("ascii", "ignore")
-    return len(a.translate(None, _NOT_LETTERS)) > 3 * (len(t) - len(a))
+    other = 3 * (len(t) - len(a))
+    # the letters are a part of the ASCII characters: too few of those settle it without counting
+    return len(a) > other and len(a.translate(None, _NOT_LETTERS)) > other
 
 
 def looks_like(text: str, *, min_han: int = MIN_HAN, limit: int | None = SAMPLE) -> str | None:
@@ -127,11 +134,13 @@ def language_mismatch(text: str, lang: str) -> str | None:
     t = _prepare(text, SAMPLE)
     if fam == "en" and _latin(t):
         return None
+    if fam == "zh" and not _latin(t) and not _KANA_HANGUL_OR_JAPANESE.search(t):
+        return None  # the usual Chinese text: the test below holds (no kana or Hangul, no Japanese form)
     if fam == "zh" and not _latin(t) and (not _KANA_OR_HANGUL.search(t)
                                           or not _KANA_OR_HANGUL.search(_QUOTED.sub("", t))) and (
             not _JAPANESE_ONLY.search(t) or len(_HAN.findall(t)) >= MIN_HAN):
         return None
-    if fam == "ja" and not _latin(t) and _KANA.search(t) and not _SIMPLIFIED_ONLY.search(t) and not _HANGUL.search(t):
+    if fam == "ja" and not _latin(t) and _KANA.search(t) and not _SIMPLIFIED_OR_HANGUL.search(t):
         return None  # with kana, no Simplified form and no Hangul, looks_like can only say ja or None
     seen = looks_like(t, limit=None)
     return None if seen in (None, fam) else f"language mismatch: the text looks like {seen}, read as {lang}"
