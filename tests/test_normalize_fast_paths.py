@@ -106,6 +106,22 @@ def test_strip_furigana_gate_keeps_every_strip():
         _same_map(a, b)
 
 
+def test_furigana_gate_lets_every_kana_and_space_through():
+    """The ``re`` gate before the inline furigana expression holds every character the expression's
+    kana class and ``\\s`` hold (``regex``'s Unicode tables), so it never stops a text the expression
+    would change."""
+    from extractor.normalize.ja import _FURIGANA_GATE
+
+    kana = regex.compile(r"[\p{Hiragana}\p{Katakana}ー]")
+    space = regex.compile(r"\s")
+    for c in map(chr, range(0x20000)):
+        if kana.match(c):
+            assert _FURIGANA_GATE.match("(" + c) and _FURIGANA_GATE.match("（" + c), hex(ord(c))
+        if space.match(c):
+            assert _FURIGANA_GATE.match("（" + c + "あ"), hex(ord(c))
+    assert _FURIGANA_GATE.match("(\U0001f200") and not _FURIGANA_GATE.match("(漢")  # 🈀: Hiragana, of the SMP
+
+
 def test_trie_alternation_splits_as_the_flat_alternation():
     rnd = random.Random(3)
     for table in (load_terms("ja")["terms"], load_terms("zh")["terms"]):

@@ -26,9 +26,13 @@ from .common import load_terms, nfc
 
 _RT = regex.compile(r"<rt>.*?</rt>|</?ruby>|<rp>.*?</rp>", regex.S)
 _FURIGANA = regex.compile(r"(?<=\p{Han}|々)\s*[(（]\s*[\p{Hiragana}\p{Katakana}ー]+\s*[)）](?:\s+(?=[\p{Han}\p{Hiragana}\p{Katakana}]))?")
-# every match of _FURIGANA holds a kana-only parenthesis: a text without one needs no scan with the
-# lookbehind at each of its characters
-_FURIGANA_PAREN = regex.compile(r"[(（]\s*[\p{Hiragana}\p{Katakana}ー]+\s*[)）]")
+# every match of _FURIGANA holds an opening parenthesis, spaces and a kana: a text without one needs
+# no scan with the lookbehind at each of its characters.  Compiled by the standard `re` (no `regex`
+# parser at import): its \s holds every character `regex`'s \s holds and its class every Hiragana
+# and Katakana character of any Unicode version (the blocks whole: a larger gate only lets more
+# texts through to the same expression)
+_FURIGANA_GATE = re.compile("[(\uff08]\\s*[\u3040-\u30ff\u31f0-\u31ff\u32d0-\u32ff\u3300-\u33ff"
+                            "\uff61-\uff9f\U0001aff0-\U0001b2ff\U0001f200]")
 _FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
 _FULLWIDTH_RE = re.compile("[\uFF01-\uFF5E]")
 
@@ -37,7 +41,7 @@ def strip_furigana(mt: MappedText) -> MappedText:
     """Remove ruby markup and inline furigana from ``mt`` (keeps the offset map)."""
     if "<r" in mt.text:
         mt.sub(_RT, "")
-    if ("(" in mt.text or "（" in mt.text) and _FURIGANA_PAREN.search(mt.text):
+    if ("(" in mt.text or "（" in mt.text) and _FURIGANA_GATE.search(mt.text):
         mt.sub(_FURIGANA, "")
     return mt
 
