@@ -95,19 +95,7 @@ def name_keys(names: Sequence[str], lang: str) -> list[str]:
         lines = clean
     if len(lines) != len(clean):
         return [name_key(n, lang) for n in names]
-    return _fold_lines(lines)
-
-
-def _fold_lines(lines: list[str]) -> list[str]:
-    """``[fold_name(x) for x in lines]`` for lines holding no line break, with NFKC, the dot and
-    dash folding and the case folding done once over the joined lines (each maps one character at a
-    time and never makes or removes a ``\n``; a line break composes with nothing, so NFKC of the
-    whole is NFKC of each line), then the spaces and quotes of each line.  Falls back to one
-    :func:`fold_name` per line when the lines do not come back one for one."""
-    folded = unicodedata.normalize("NFKC", "\n".join(lines)).translate(_FOLD).casefold().split("\n")
-    if len(folded) != len(lines):
-        return [fold_name(x) for x in lines]
-    return ["".join(x.split()).strip(_QUOTES) for x in folded]
+    return [fold_name(x) for x in lines]
 
 
 def lang_group(lang: str) -> str | None:
