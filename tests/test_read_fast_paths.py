@@ -1,6 +1,6 @@
 """The shortcuts of the reading stage and the first pass over names give what the long way gives:
 ruby markup removed by the standard ``re`` engine (:func:`extractor.normalize.ja.plain_name`), the
-names folded in one pass (:func:`extractor.names._fold_lines`), the passcode read without
+passcode read without
 ``_as_int`` (:func:`extractor.readers.values._as_id`) and the tool's version read from the
 metadata's header block (:func:`extractor.meta.tool_version`).  Real names from ../shared/data
 (skipped when it is absent)."""
@@ -12,7 +12,6 @@ import orjson
 import pytest
 
 from extractor.meta import tool_version
-from extractor.names import _fold_lines, fold_name
 from extractor.normalize.ja import _RT, plain_name
 from extractor.readers.values import _as_id, _as_int
 
@@ -35,21 +34,6 @@ def test_plain_name_gives_what_the_regex_engine_gives_on_every_yaml_yugi_name(ya
     assert len(marked) > 5000  # the Japanese names with ruby markup are there to compare
     assert [plain_name(n) for n in names] == [_RT.sub("", n) for n in names]
     assert all("<ruby>" not in plain_name(n) and "<rt>" not in plain_name(n) for n in marked)
-
-
-@pytest.mark.parametrize("lines", [
-    ["Elemental HERO Neos", "「新宇侠」", "ＡＢＣ － ･ ‧ • x", "", "Raimei", "Rai-Mei", "İstanbul ß ǅ"],
-    ["e\u0301", "\u0301 starts with a combining mark", "ｶﾞ", "\u1100\u1161", "\u11a8 jamo after a break"],
-    ["“quoted”", "'single'", "『名』", "  spaced   out  ", "tab\tinside", "\u3000ideographic space\u3000"],
-])
-def test_folding_many_names_at_once_is_folding_each(lines):
-    assert _fold_lines(lines) == [fold_name(x) for x in lines]
-
-
-def test_folding_many_names_at_once_is_folding_each_on_every_yaml_yugi_name(yaml_yugi_names):
-    for lang, names in yaml_yugi_names.items():
-        lines = [" ".join(n.split()) for n in names]  # as name_keys gives them (no line breaks)
-        assert _fold_lines(lines) == [fold_name(x) for x in lines], lang
 
 
 @pytest.mark.parametrize("value", [0, 1, 89631139, -5, 2**70, True, False, None, "123", " 7 ", "1.5", "abc", 1.0,
