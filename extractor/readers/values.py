@@ -26,6 +26,8 @@ def _as_id(v: Any, key: str = "id") -> tuple[int | None, str | None]:
     """``(passcode, problem)`` of a raw id value: ``123``, ``"123"``, ``1.0`` -> an int and no
     problem; ``None`` -> ``(None, None)``; anything else (``"abc"``, ``1.5``, ``True``) ->
     ``None`` and a problem naming the raw value."""
+    if type(v) is int:  # the usual passcode (bool, a subclass, goes the long way: it is no id)
+        return v, None
     if v is None:
         return None, None
     cid = _as_int(v)

@@ -51,7 +51,9 @@ def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
         if isinstance(d, ReadItem):
             yield d
             continue
-        names = d.get("name") if isinstance(d.get("name"), dict) else {}
+        names = d.get("name")
+        if not isinstance(names, dict):
+            names = {}
         name = names.get(key) or names.get("en") or ""
         name = plain_name(name if isinstance(name, str) else str(name))
         cid, problem = _as_id(d.get("password"), "password")
@@ -60,7 +62,8 @@ def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
         if problem:
             yield ReadItem(error=f"line {n}: card {name!r}: {problem}", name=name)
             continue
-        text = (d.get("text") if isinstance(d.get("text"), dict) else {}).get(key)
+        texts = d.get("text")
+        text = texts.get(key) if isinstance(texts, dict) else None
         if not text:
             who = f"card {cid} {name!r}" if cid is not None else f"line {n}: card {name!r} (no passcode)"
             asked = key if key == lang else f"{key} ({lang})"
@@ -68,5 +71,6 @@ def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
             continue
         frame = Frame.from_type_line(d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
                                      d.get("card_type"))
-        pend = (d.get("pendulum_effect") or {}).get(key) if isinstance(d.get("pendulum_effect"), dict) else None
+        pends = d.get("pendulum_effect")
+        pend = pends.get(key) if isinstance(pends, dict) else None
         yield _card(warnings, id=cid, name=name, lang=lang, text=text, pendulum_effect=pend, frame=frame)
