@@ -326,13 +326,17 @@ def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> li
         e = end if mm is None else (mm.start() if mm.group() == "●" else mm.end())
         if e <= h:  # pragma: no cover - a word that starts with a sentence end: cut the text
             return _word_sentences_cut(text, start, end, rules, rules.prefilter.search(text, start, end))
-        chunk = text[s:e]
-        words = chunk.strip()
-        s += len(chunk) - len(chunk.lstrip())
-        out.append((s, s + len(words)))
+        out.append(_trimmed(text, s, e))
         m = rules.prefilter.search(text, max(e, m.end()), end)
         if m is None:
             return out
+
+
+def _trimmed(text: str, s: int, e: int) -> tuple[int, int]:
+    """``(start, end)`` of ``text[s:e]`` without the white space at either end."""
+    chunk = text[s:e]
+    s += len(chunk) - len(chunk.lstrip())
+    return s, s + len(chunk.strip())
 
 
 def _word_sentences_cut(text: str, start: int, end: int, rules: CoverageRules, m: Any) -> list[tuple[int, int]]:
@@ -344,10 +348,7 @@ def _word_sentences_cut(text: str, start: int, end: int, rules: CoverageRules, m
     while True:
         i = bisect_right(cuts, h) - 1  # cuts[i] <= h < cuts[i + 1]
         s, e = cuts[i], cuts[i + 1]
-        chunk = text[s:e]
-        words = chunk.strip()
-        s += len(chunk) - len(chunk.lstrip())
-        out.append((s, s + len(words)))
+        out.append(_trimmed(text, s, e))
         # the next word after this sentence (the words inside it change nothing)
         m = rules.prefilter.search(text, max(e, m.end()), end)
         if m is None:

@@ -25,19 +25,7 @@ from extractor.tags import _tags, tags_from_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 YAML_YUGI = ROOT.parent / "shared" / "data" / "yaml-yugi" / "cards.jsonl"
-SAMPLES = [ROOT / "corpora/sample" / f for f in ("cards.jsonl", "cards.cdb", "yaml-yugi.jsonl", "ygoprodeck.json",
-                                                  "i18n-zh-TW.json")]
-
-
-def _sample_cards():
-    for path in SAMPLES:
-        for item in read_cards(path):
-            if item.card is not None:
-                yield item.card
-    for lang in ("zh-CN", "zh-TW", "ja"):
-        for item in read_cards(ROOT / "corpora/sample/yaml-yugi.jsonl", lang):
-            if item.card is not None:
-                yield item.card
+from test_fast_paths import _sample_cards  # the bundled samples' cards, every language
 
 
 def _shared_cards(lang: str, step: int):
