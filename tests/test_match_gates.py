@@ -336,20 +336,13 @@ def test_every_required_literal_clause_holds_where_its_pattern_matches_on_the_co
     keep) holds on every yaml-yugi text (a seventh of them) the pattern finds a match in; and
     ``Catalog.run`` finds there what each pattern's ``finditer`` finds behind its written
     ``requires``."""
-    import orjson
-
     from extractor.normalize.common import lang_family
     from extractor.patterns import _holds
 
     cat = load_catalog()
     fam = lang_family(lang)
     cnf = {p.id: req(p.regex.pattern) for p in cat.by_lang[fam]}
-    texts = []
-    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
-        for n, line in enumerate(f):
-            t = (orjson.loads(line).get("text") or {}).get(lang)
-            if t and n % 7 == 0:
-                texts.append(normalize(t, lang).text)
+    texts = _yaml_yugi_texts(shared, lang, 7)
     assert len(texts) > 1500
     met = 0
     for text in texts:
@@ -376,8 +369,6 @@ def test_slot_fragments_are_not_searched_where_a_literal_they_need_is_absent():
 def test_fields_read_behind_the_fragment_gates_are_those_read_without_them_on_the_corpus(lang, shared):
     """Every match's fields (costs, requirements, choices, flags) on yaml-yugi texts (a fifth of
     them) are the same with the slot reader's literal gates (``SlotReader.can``) and without."""
-    import orjson
-
     from extractor.normalize.common import lang_family
     from extractor.patterns import load_catalog as load
 
@@ -386,15 +377,23 @@ def test_fields_read_behind_the_fragment_gates_are_those_read_without_them_on_th
     for cat in (gated, plain):
         cat.vocabs[fam].fields_memo = None  # every match read afresh
     plain.vocabs[fam].slots._need = {k: () for k in plain.vocabs[fam].slots._need}
-    texts = []
-    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
-        for n, line in enumerate(f):
-            t = (orjson.loads(line).get("text") or {}).get(lang)
-            if t and n % 5 == 0:
-                texts.append(normalize(t, lang).text)
+    texts = _yaml_yugi_texts(shared, lang, 5)
     read = 0
     for text in texts:
         got = [(m.pattern.id, m.start, m.fields) for m in gated.run(text, lang)]
         assert got == [(m.pattern.id, m.start, m.fields) for m in plain.run(text, lang)], text
         read += sum(1 for _, _, f in got if f.get("cost") or f.get("requirement"))
     assert read > 200
+
+
+def _yaml_yugi_texts(shared, lang: str, every: int) -> list[str]:
+    """The normalized ``lang`` texts of every ``every``-th yaml-yugi card (those that have one)."""
+    import orjson
+
+    texts = []
+    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
+        for n, line in enumerate(f):
+            t = (orjson.loads(line).get("text") or {}).get(lang)
+            if t and n % every == 0:
+                texts.append(normalize(t, lang).text)
+    return texts
