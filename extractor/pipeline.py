@@ -309,35 +309,15 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
         conds = _drop_self_named_ritual(conds, name, lang)
         conds = own_summon_limits(conds, name, lang)  # a Summon limit of another card's name is no condition
     conds = fit_material_lines(conds, frame)  # material lines only on Extra Deck monsters
-    if not conds:  # most cards: the profile and tags follow from the frame alone
-        profile, tags = _frame_only(frame)
-        return conds, profile, list(tags), mt, seg
-    profile = build_profile(conds, frame)
+    profile = build_profile(conds, frame)  # most cards share theirs (no condition: one per frame)
     return conds, profile, tags_from_profile(profile), mt, seg
 
 
-#: frame -> ``(profile, tags)`` of a card whose text states no condition (two thirds of all cards):
-#: both follow from the frame alone (``build_profile([], frame)``), so they are built once per frame
-#: and the profile object is SHARED by those cards' results (read it, never change it).  Frames are
-#: immutable and hashable; a few dozen distinct frames occur in a card database.
-_FRAME_ONLY: dict[Frame, tuple[Profile, tuple[str, ...]]] = {}
-#: ``id`` of each shared profile of :data:`_FRAME_ONLY` -> its JSON form (:func:`dump_result`); the
-#: profiles are kept alive by :data:`_FRAME_ONLY`, so their ids stay theirs
+#: ``id`` of a profile :func:`extractor.profile.build_profile` shares (:func:`extractor.profile.shared`:
+#: the profile of a card with no condition is one per frame kind and Level, that of a card with
+#: conditions one per key of what it reads) -> its JSON form, made once by :func:`dump_result`; the
+#: shared profiles stay alive for the whole process, so their ids stay theirs
 _SHARED_PROFILE_JSON: dict[int, dict] = {}
-_FRAME_ONLY_MAX = 4096  # frames with a Level each: a card database holds a few dozen
-
-
-def _frame_only(frame: Frame) -> tuple[Profile, tuple[str, ...]]:
-    """The profile and tags of a card of ``frame`` with no conditions: ``build_profile([], frame)``
-    and its tags, built once per frame (see :data:`_FRAME_ONLY`)."""
-    got = _FRAME_ONLY.get(frame)
-    if got is None:
-        profile = build_profile([], frame)
-        got = (profile, tuple(tags_from_profile(profile)))
-        if len(_FRAME_ONLY) < _FRAME_ONLY_MAX:
-            _FRAME_ONLY[frame] = got
-            _SHARED_PROFILE_JSON[id(profile)] = profile.model_dump(mode="json")
-    return got
 
 
 def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | None = None) -> CardResult:
@@ -389,12 +369,13 @@ _FIELDS = tuple(CardResult.model_fields)
 
 def dump_result(res: Any) -> dict:
     """``res.model_dump(mode="json")``: the JSON form of one result (one ``tag`` output line), the
-    same dict, built faster for the usual card.  A card whose text states no condition (two thirds
-    of a card database) has no conditions, procedures, materials or Tribute rules and shares its
-    profile with the cards of its frame (:func:`_frame_only`, whose JSON form is made once): its
-    dict is built from the fields directly, each already in its JSON form, and its ``profile`` dict is
-    shared by those cards' dicts (read it, never change it: ``tag`` writes it at once).  Every other
-    result goes through pydantic's ``model_dump``.
+    same dict, built faster for the usual card.  A result whose profile is shared
+    (:func:`extractor.profile.shared`: most cards') gets that profile's JSON form made once and
+    shared by those cards' dicts (read it, never change it: ``tag`` writes it at once).  A card
+    whose text states no condition (two thirds of a card database) has no conditions, procedures,
+    materials or Tribute rules: its dict is built from the fields directly, each already in its JSON
+    form; the other fields of a card with conditions go through the serializers of their types in
+    :class:`CardResult`.  A result with a profile that is not shared goes through ``model_dump``.
 
     Input: a :class:`CardResult` (or anything with ``model_dump(mode="json")``, such as the results
     of ``tag --jobs``).  Output: the dict, keys in :class:`CardResult`'s field order.  Raises
@@ -403,25 +384,25 @@ def dump_result(res: Any) -> dict:
     if type(res) is not CardResult:
         return res.model_dump(mode="json")
     d = res.__dict__
-    profile = _frame_only_json(d)
-    registers = d["registers"]
-    if profile is not None:
-        return {"id": d["id"], "name": d["name"], "lang": d["lang"], "tags": list(d["tags"]), "conditions": [],
-                "tributes": d["tributes"], "profile": profile,
-                "registers": None if registers is None else list(registers),
-                "procedures": [], "materials": [], "tribute_rules": [], "coverage": d["coverage"],
-                "unread": [list(u) for u in d["unread"]], "warnings": list(d["warnings"]), "error": d["error"]}
     p = d["profile"]
     profile = _SHARED_PROFILE_JSON.get(id(p))
     if profile is None:
         if p is None or not shared_profile(p):
             return res.model_dump(mode="json")
         profile = _SHARED_PROFILE_JSON[id(p)] = p.model_dump(mode="json")  # kept alive by build_profile
+    registers = d["registers"]
+    procs, mats, rules = d["procedures"], d["materials"], d["tribute_rules"]
+    conds = d["conditions"]
+    if not (conds or procs or mats or rules):  # most cards: every field is already its JSON form
+        return {"id": d["id"], "name": d["name"], "lang": d["lang"], "tags": list(d["tags"]), "conditions": [],
+                "tributes": d["tributes"], "profile": profile,
+                "registers": None if registers is None else list(registers),
+                "procedures": [], "materials": [], "tribute_rules": [], "coverage": d["coverage"],
+                "unread": [list(u) for u in d["unread"]], "warnings": list(d["warnings"]), "error": d["error"]}
     # a card with conditions whose profile is shared (5 in 6 of them): its profile's JSON is made once;
     # each other field goes through the serializer of its type in CardResult, as model_dump does
-    procs, mats, rules = d["procedures"], d["materials"], d["tribute_rules"]
     return {"id": d["id"], "name": d["name"], "lang": d["lang"], "tags": list(d["tags"]),
-            "conditions": _dump_conditions(d["conditions"], mode="json"), "tributes": d["tributes"],
+            "conditions": _dump_conditions(conds, mode="json"), "tributes": d["tributes"],
             "profile": profile, "registers": None if registers is None else list(registers),
             "procedures": _dump_dicts(procs, mode="json") if procs else [],
             "materials": _dump_dicts(mats, mode="json") if mats else [],
@@ -433,16 +414,6 @@ def dump_result(res: Any) -> dict:
 #: :func:`dump_result` (pydantic-core's own ``to_python``: what ``TypeAdapter.dump_python`` calls)
 _dump_conditions = TypeAdapter(list[Condition]).serializer.to_python
 _dump_dicts = TypeAdapter(list[dict[str, Any]]).serializer.to_python
-
-
-def _frame_only_json(d: dict) -> dict | None:
-    """The shared JSON form of the profile of a result (its ``__dict__`` ``d``) that
-    :func:`dump_result` builds field by field (no conditions, procedures, materials or Tribute
-    rules, a profile shared by its frame), else ``None``."""
-    profile = _SHARED_PROFILE_JSON.get(id(d["profile"]))
-    if profile is None or d["conditions"] or d["procedures"] or d["materials"] or d["tribute_rules"]:
-        return None
-    return profile
 
 
 def _failed(card: Card, problem: str) -> CardResult:
