@@ -412,23 +412,24 @@ def pattern_costs(lang: str, top: int = 25) -> int:
         for p in cat.gated(region, lang_, scopes):  # the same gates as Catalog.run
             by_id[p.id] = p
             todo.setdefault(p.id, []).append(region)
-            if p.anchor is not None and p.anchor.pattern not in seen:
-                seen.add(p.anchor.pattern)
-                anchors.setdefault(p.anchor.pattern, []).append(region)
+            if p.anchor is not None and (p.anchor.pattern, p.within) not in seen:
+                seen.add((p.anchor.pattern, p.within))
+                anchors.setdefault((p.anchor.pattern, p.within), []).append(region)
     rows: list[tuple[float, str, int, int]] = []
-    for a, regions in anchors.items():
+    for (a, within), regions in anchors.items():
         if a == "^":
             continue  # Catalog.run takes position 0 without a scan
         rx = next(p.anchor for p in by_id.values() if p.anchor is not None and p.anchor.pattern == a)
         t = time.process_time()
-        for r in regions:
-            [m.start() for m in rx.finditer(r)]
+        for r in regions:  # (only inside the pieces of a `within` gate, as Catalog.run does)
+            [m.start() for x, y in (pt.runner._pieces(r, *within) if within else ((0, len(r)),))
+             for m in rx.finditer(r, x, y)]
         rows.append((time.process_time() - t, f"anchor `{a[:50]}`", len(regions), 0))
     for pid, regions in todo.items():
         p = by_id[pid]
         pos = [[m.start() for m in p.anchor.finditer(r)] for r in regions] if p.anchor is not None else None
         t = time.process_time()
-        if p.within is not None:  # the pieces that hold a cue, as Catalog.run does
+        if p.within is not None and p.anchor is None:  # the pieces that hold a cue, as Catalog.run does
             n = sum(1 for r in regions for a, b in pt.runner._pieces(r, *p.within) for _ in p.regex.finditer(r, a, b))
         elif pos is None:
             n = sum(1 for r in regions for _ in p.regex.finditer(r))

@@ -172,7 +172,10 @@ def test_within_gated_patterns_find_what_finditer_finds_on_examples_and_the_corp
     cat = load_catalog()
     gated = [p for p in cat.patterns if p.within is not None]
     assert {p.id for p in gated} >= {"zh.player-lock-cannot", "zh.player-lock-can-only",
-                                      "ja.player-lock-cannot", "ja.player-lock-only"}
+                                      "ja.player-lock-cannot", "ja.player-lock-only",
+                                      # anchored: the gate names where the anchor (proc_start) is scanned
+                                      "zh.builtin-special-summon-situation", "zh.builtin-special-summon-this-card-can",
+                                      "zh.builtin-special-summon-method", "zh.builtin-special-summon-verb-first"}
     texts = {"zh-CN": [], "ja": []}
     with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
         for line in f:
@@ -196,6 +199,62 @@ def test_within_gated_patterns_find_what_finditer_finds_on_examples_and_the_corp
             checked += 1
             found += len(want)
     assert checked > 1000 and found > 500
+
+
+def _zh_catalog(tmp_path, anchor: str, regex: str, examples: list[str]) -> str:
+    (tmp_path / "zh").mkdir()
+    ex = ", ".join(repr(e) for e in examples)
+    (tmp_path / "zh" / "x.yaml").write_text(
+        "language: zh-CN\npatterns:\n  - id: zh.x\n    anchor: '" + anchor + "'\n    regex: '" + regex + "'\n"
+        "    within: {breaks: 。, cue: [特殊召唤]}\n    yields: {kind: cannot-special-summon}\n"
+        "    examples: {match: [" + ex + "]}\n", encoding="utf-8")
+    return str(tmp_path)
+
+
+def test_within_with_an_anchor_scans_the_anchor_only_inside_the_pieces(tmp_path):
+    """With ``anchor``, ``within`` says where the anchor holds: it is scanned only in the pieces
+    with a cue, and the pattern is matched there on the whole text (its match may cross a break)."""
+    root = _zh_catalog(tmp_path, "(?<=。|^)(?=[^。]*特殊召唤)", "(?<=。|^)(?=[^。]*特殊召唤)[^。]*。[^。]*",
+                       ["A。B特殊召唤。C"])
+    cat = load_catalog(root)
+    p = cat.patterns[0]
+    assert p.within == ("。", ("特殊召唤",)) and p.anchor is not None
+    text = "A特殊召唤。B。C特殊召唤。D"
+    assert [(m.start, m.end) for m in cat.run(text, "zh-CN")] == [(m.start(), m.end()) for m in p.regex.finditer(text)] \
+        == [(0, 7), (8, 15)]   # each match crosses its 。; the piece "B" (no cue) is not scanned
+
+
+def test_within_with_an_anchor_that_holds_outside_the_pieces_is_refused(tmp_path):
+    from extractor.patterns import PatternError
+
+    # this anchor holds after every 。, also before a sentence without 特殊召唤
+    root = _zh_catalog(tmp_path, "(?<=。)", "(?<=。)[^。]+", ["A。B。C特殊召唤"])
+    with pytest.raises(PatternError, match="zh.x: 'anchor' holds outside the pieces of 'within'"):
+        load_catalog(root)
+
+
+def test_situation_gates_keep_the_matches_of_the_old_lookaheads_on_the_corpus(shared):
+    """``situation_gate`` / ``this_card_can_gate`` (fragments) are necessary conditions: the two
+    procedure patterns with the lookaheads they replaced find the same matches and groups on the
+    yaml-yugi zh-CN texts and the zh-TW ones (normalized)."""
+    import regex
+
+    cat = load_catalog()
+    frags = cat.fragments["zh"]
+    old = {"situation_gate": "(?=[^。]*?(?:的场合|时))", "this_card_can_gate": "(?=[^。]*?这张卡[^。]*?特殊召唤)"}
+    texts = _yaml_yugi_texts(shared, "zh-CN", 2) + _yaml_yugi_texts(shared, "zh-TW", 5)
+    found = 0
+    for pid, name in (("zh.builtin-special-summon-situation", "situation_gate"),
+                      ("zh.builtin-special-summon-this-card-can", "this_card_can_gate")):
+        p = cat.get(pid)
+        gate = "(?:" + frags[name].expanded + ")"
+        assert gate in p.regex.pattern
+        slow = regex.compile(p.regex.pattern.replace(gate, old[name]), p.regex.flags & ~(regex.UNICODE | regex.VERSION0))
+        for t in texts:
+            want = [(m.span(), m.groupdict()) for m in slow.finditer(t)]
+            assert [(m.span(), m.groupdict()) for m in p.regex.finditer(t)] == want, (pid, t)
+            found += len(want)
+    assert found > 250
 
 
 # -- the generated gate and the anchored expressions without their anchor (fourth pass) ----------

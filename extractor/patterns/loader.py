@@ -14,7 +14,7 @@ from ..normalize.common import PATTERNS_DIR, lang_family, load_terms
 from .cache import _disk_cached
 from .captures import WHOLE_MATCH, SlotReader, _Vocab
 from .model import Fragment, Pattern, PatternError
-from .runner import Catalog
+from .runner import Catalog, _pieces
 
 
 def _top_level_bar(rx: str) -> bool:
@@ -204,8 +204,13 @@ def _load_file(path: Traversable, where: str, seen: set[str],
         if anchor is not None and any(m.end() > m.start() for e in matches for m in anchor.finditer(e["text"])):
             raise PatternError(f"{where}: pattern {pid}: 'anchor' must be zero-width (lookarounds, ^)")
         within = _within(d.get("within"), f"{where}: pattern {pid}")
-        if within is not None and anchor is not None:
-            raise PatternError(f"{where}: pattern {pid}: 'within' and 'anchor' cannot be used together")
+        if within is not None and anchor is not None:  # the gate claims where the anchor holds
+            for e in matches:
+                t = e["text"]
+                if [m.start() for a, b in _pieces(t, *within) for m in anchor.finditer(t, a, b)] != \
+                        [m.start() for m in anchor.finditer(t)]:
+                    raise PatternError(f"{where}: pattern {pid}: 'anchor' holds outside the pieces of 'within' "
+                                       f"in the example {t!r}")
         out.append(Pattern(id=pid, lang=fam, regex=rx, yields=dict(d["yields"]), captures=caps,
                            scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req), anchor=anchor,
                            examples_match=matches, examples_no_match=list(ex.get("no_match") or []),
@@ -218,7 +223,10 @@ def _within(spec: Any, where: str) -> tuple[str, tuple[str, ...]] | None:
     """A pattern's ``within`` field (``{breaks: "。;:", cue: [不能]}``, a gate: every match of the
     pattern lies inside one piece of the text between two ``breaks`` characters -- its regex can
     never match one of them -- and that piece holds one of the ``cue`` literals, which the regex
-    needs) as ``(breaks, cues)``; ``None`` when absent.  The claim is the author's, like
+    needs) as ``(breaks, cues)``; ``None`` when absent.  With an ``anchor`` the claim is about the
+    anchor: every position where it holds lies in such a piece (the anchor is scanned only there;
+    the pattern is matched at those positions on the whole text, so its match may cross a break;
+    the loader checks the claim on the pattern's examples).  The claim is the author's, like
     ``requires``: tests/test_match_gates.py holds every gated pattern to it on the examples and on
     the corpus.
 

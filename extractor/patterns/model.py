@@ -38,7 +38,8 @@ class Pattern:
     source: str = ""  # the regex as written in the file (fragment references not expanded)
     anchor_source: str = ""  # the anchor as written
     # ``within``: (breaks, cues): every match lies inside one piece of the text between two of the
-    # ``breaks`` characters, a piece that holds one of the ``cues`` (see Catalog.run)
+    # ``breaks`` characters, a piece that holds one of the ``cues`` (see Catalog.run); with an
+    # ``anchor``: every position where the anchor holds lies in such a piece
     within: "tuple[str, tuple[str, ...]] | None" = None
 
 

@@ -93,11 +93,11 @@ class Catalog:
         todo = plan.gate(region)  # the patterns whose gates let them through, in catalog order
         if not todo:
             return []
-        patterns, voc, hows, at = plan.patterns, plan.voc, plan.hows, plan.at
+        patterns, voc, hows, at, anchor_keys = plan.patterns, plan.voc, plan.hows, plan.at, plan.anchor_keys
         out: list[RawMatch] = []
         append = out.append
         p = None
-        starts: dict[str, list[int]] = {}  # anchor -> positions in region where it holds
+        starts: dict[tuple, list[int]] = {}  # (anchor, within gate) -> positions in region where it holds
         cut: dict[tuple, list[tuple[int, int]]] = {}  # within gate -> the pieces of region it lets through
         guarded = _arm()
         try:
@@ -120,11 +120,20 @@ class Catalog:
                     if how == _AT_START:
                         pos = _START  # the start of the region only: no scan (~2 us a text)
                     else:
-                        key = p.anchor.pattern
+                        key = anchor_keys[i]
                         pos = starts.get(key)
                         if pos is None:
-                            it = p.anchor.finditer(region) if guarded else p.anchor.finditer(region, timeout=REGEX_TIMEOUT)
-                            pos = starts[key] = [m.start() for m in it]
+                            if p.within is None:
+                                it = p.anchor.finditer(region) if guarded else p.anchor.finditer(region, timeout=REGEX_TIMEOUT)
+                                pos = [m.start() for m in it]
+                            else:  # the anchor scanned only over the pieces its `within` gate names
+                                pieces = cut.get(p.within)
+                                if pieces is None:
+                                    pieces = cut[p.within] = _pieces(region, *p.within)
+                                pos = [m.start() for a, b in pieces
+                                       for m in (p.anchor.finditer(region, a, b) if guarded
+                                                 else p.anchor.finditer(region, a, b, timeout=REGEX_TIMEOUT))]
+                            starts[key] = pos
                     it = _anchored(at[i], region, pos, guarded)
                     if it is None:  # it matched the empty string: finditer itself must run
                         it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
@@ -222,13 +231,16 @@ class _Plan:
       text without 召唤), and has no loop, tuple or dict work of its own.  Built from its source on
       first use in a process (the function itself is not pickled with the catalog);
     - ``hows`` / ``at``: per pattern, how :meth:`Catalog.run` tries it, and the expression it
-      calls ``match`` with at its anchor's positions (:func:`_after_anchor`).
+      calls ``match`` with at its anchor's positions (:func:`_after_anchor`);
+    - ``anchor_keys``: per anchored pattern, ``(anchor, within)``: the positions of one anchor are
+      found once a region for all the patterns with that anchor and that ``within`` gate (with a
+      gate, only inside the pieces it names: :func:`_pieces`).
 
     A speed device only: each test is a necessary condition of a match or the pattern's written
     ``requires``, so a pattern left out could not have matched."""
 
     __slots__ = ("patterns", "checks", "voc", "key", "with_key", "without_key", "at_start", "hows", "at",
-                 "gate_source", "gate")
+                 "anchor_keys", "gate_source", "gate")
 
     def __init__(self, ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], voc: "_Vocab | None"):
         self.patterns = ps
@@ -237,8 +249,11 @@ class _Plan:
         # per pattern: its anchor is ``^`` without MULTILINE (it holds at the region's start only)
         self.at_start = [p.anchor is not None and p.anchor.pattern == "^" and not p.anchor.flags & regex.MULTILINE
                          for p in ps]
-        self.hows = [_WITHIN if p.within is not None else _PLAIN if p.anchor is None
+        self.hows = [_PLAIN if p.anchor is None and p.within is None else _WITHIN if p.anchor is None
                      else _AT_START if self.at_start[i] else _ANCHORED for i, p in enumerate(ps)]
+        # per anchored pattern: the key its anchor's positions are kept under in a region (patterns
+        # with the same anchor and the same `within` gate share one scan)
+        self.anchor_keys = [(p.anchor.pattern, p.within) if p.anchor is not None else None for p in ps]
         self.at = [_after_anchor(p) if p.anchor is not None else None for p in ps]
         needs = [_needed(p) for p in ps]
         self.with_key = _masks(ps, range(len(ps)))
