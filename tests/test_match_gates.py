@@ -235,7 +235,7 @@ def test_within_with_an_anchor_that_holds_outside_the_pieces_is_refused(tmp_path
 
 def test_situation_gates_keep_the_matches_of_the_old_lookaheads_on_the_corpus(shared):
     """``situation_gate`` / ``this_card_can_gate`` (fragments) are necessary conditions: the two
-    procedure patterns with the lookaheads they replaced find the same matches and groups on the
+    procedure patterns (and the named-card pattern) with the lookaheads they replaced find the same matches and groups on the
     yaml-yugi zh-CN texts and the zh-TW ones (normalized)."""
     import regex
 
@@ -243,12 +243,16 @@ def test_situation_gates_keep_the_matches_of_the_old_lookaheads_on_the_corpus(sh
     frags = cat.fragments["zh"]
     old = {"situation_gate": "(?=[^。]*?(?:的场合|时))", "this_card_can_gate": "(?=[^。]*?这张卡[^。]*?特殊召唤)"}
     texts = _yaml_yugi_texts(shared, "zh-CN", 2) + _yaml_yugi_texts(shared, "zh-TW", 5)
+    # zh.must-be-special-summoned-named-card: its first lookahead lost a lookbehind that every
+    # alternative's first character made redundant (and that kept the engine from scanning for it)
+    old["named"] = "(?=[仅只用以通「]|(?<=[。,/\\n]))"
     found = 0
     for pid, name in (("zh.builtin-special-summon-situation", "situation_gate"),
-                      ("zh.builtin-special-summon-this-card-can", "this_card_can_gate")):
+                      ("zh.builtin-special-summon-this-card-can", "this_card_can_gate"),
+                      ("zh.must-be-special-summoned-named-card", "named")):
         p = cat.get(pid)
-        gate = "(?:" + frags[name].expanded + ")"
-        assert gate in p.regex.pattern
+        gate = "(?=[仅只用以通「])" if name == "named" else "(?:" + frags[name].expanded + ")"
+        assert p.regex.pattern.count(gate) == 1
         slow = regex.compile(p.regex.pattern.replace(gate, old[name]), p.regex.flags & ~(regex.UNICODE | regex.VERSION0))
         for t in texts:
             want = [(m.span(), m.groupdict()) for m in slow.finditer(t)]
