@@ -1,0 +1,107 @@
+"""The shortcuts of the sixth speed pass in capture reading and condition objects (docs/speed.md)
+give exactly what the long way gives, on real card texts of ../shared/data (skipped without it) and
+on the bundled samples.
+
+- ``slots.read_material_line`` reads each ``+``-separated part once (``_read_part`` keeps it): the
+  line equals the one read part by part afresh (the loop written out below, no cache).
+"""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from extractor import slots
+from extractor.normalize import lang_family, normalize
+from extractor.readers import read_cards
+
+ROOT = Path(__file__).resolve().parent.parent
+YAML_YUGI = ROOT.parent / "shared" / "data" / "yaml-yugi" / "cards.jsonl"
+LANGS = ("en", "zh-CN", "ja")
+
+
+def _shared_cards(lang: str, step: int = 1):
+    """Every ``step``-th card of yaml-yugi in ``lang`` (or skip when ../shared is absent)."""
+    if not YAML_YUGI.is_file():
+        pytest.skip("needs ../shared/data")
+    items = read_cards(YAML_YUGI, lang)
+    return [it.card for it in itertools.islice(items, 0, None, step) if it.card is not None]
+
+
+# -- material lines -------------------------------------------------------------------------------
+
+def _material_line_plain(summon: str, text: str, lang: str, alternative: bool = False) -> slots.MaterialLine:
+    """``read_material_line`` as it was before the part cache: every part read in the loop, no kept
+    result anywhere (``read_filter`` read afresh too)."""
+    frag = slots._compiled
+    parts_text = [p for p in frag(lang, "mat_plus").split(text) if p.strip()]
+    parts, marks, named = [], [], []
+    total = tuner = non_tuner = None
+    for p in parts_text:
+        c = slots.read_count(p, lang)
+        f = slots.read_filter.__wrapped__(p, lang)
+        parts.append((c, f))
+        total = slots._add(total, c)
+        nt = bool(frag(lang, "mat_non_tuner").search(p))
+        t = not nt and bool(frag(lang, "mat_tuner").search(p))
+        marks.append("non" if nt else "tuner" if t else "")
+        if frag(lang, "mat_named").fullmatch(p.strip()):
+            named.extend(f.names)
+    out: dict = {"summon": summon, "parts": tuple(parts)}
+    if summon == "synchro":
+        if "non" in marks:
+            for (c, _), m in zip(parts, marks):
+                if m == "non":
+                    non_tuner = slots._add(non_tuner, c)
+                else:
+                    tuner = slots._add(tuner, c)
+        elif len(parts) == 1 and parts[0][0] and parts[0][0][0] >= 2:
+            lo, hi = parts[0][0]
+            tuner, non_tuner = (1, 1), (lo - 1, None if hi is None else hi - 1)
+        else:
+            tuner = parts[0][0] if parts else None
+            for c, _ in parts[1:]:
+                non_tuner = slots._add(non_tuner, c)
+        out.update(tuner=tuner, non_tuner=non_tuner)
+    else:
+        out["count"] = total
+    if summon == "xyz":
+        lv = frag(lang, "mat_level").search(text)
+        out["level"] = int(lv.group("lv")) if lv else None
+        out["alternative"] = alternative
+    if summon == "fusion":
+        out["named_materials"] = tuple(dict.fromkeys(named))
+    return slots.MaterialLine(**out)
+
+
+def _first_lines(cards, lang):
+    """(Summon kind, normalized first line) of every Extra Deck monster of ``cards``."""
+    for card in cards:
+        if card.frame.extra_deck and card.text:
+            yield card.frame.kind, normalize(card.text, lang).text.split("\n")[0]
+
+
+def _check_lines(lines, fam) -> int:
+    n = 0
+    for kind, line in lines:
+        for summon in dict.fromkeys((kind, "fusion", "synchro", "xyz", "link")):  # each rule of the reading
+            want = _material_line_plain(summon, line, fam)
+            assert slots.read_material_line.__wrapped__(summon, line, fam) == want, (summon, line)
+            assert slots.read_material_line(summon, line, fam) == want, (summon, line)
+            n += 1
+    return n
+
+
+def test_a_material_line_read_part_by_part_equals_the_plain_loop_on_the_samples():
+    from test_fast_paths import _sample_cards
+
+    n = sum(_check_lines(_first_lines([c], c.lang), lang_family(c.lang)) for c in _sample_cards())
+    assert n > 20 and slots._read_part.cache_info().hits > 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_material_line_read_part_by_part_equals_the_plain_loop_on_yaml_yugi(lang):
+    cards = _shared_cards(lang)
+    n = _check_lines(_first_lines(cards, lang), lang_family(lang))
+    assert n > 1000
