@@ -3,7 +3,11 @@ give exactly what the long way gives, on real card texts of ../shared/data (skip
 on the bundled samples.
 
 - ``slots.read_material_line`` reads each ``+``-separated part once (``_read_part`` keeps it): the
-  line equals the one read part by part afresh (the loop written out below, no cache).
+  line equals the one read part by part afresh (the loop written out below, no cache);
+- ``captures._read_fields`` keeps each capture's value per (capture type, captured words) across
+  patterns (``_Vocab.reads``): every match's fields equal those read afresh (no memo at all);
+- ``SlotReader._requirement`` takes the kind from its one scan of ``requirement_kind``: equal to the
+  reading with the separate ``choice`` search (written out below).
 """
 from __future__ import annotations
 
@@ -105,3 +109,62 @@ def test_a_material_line_read_part_by_part_equals_the_plain_loop_on_yaml_yugi(la
     cards = _shared_cards(lang)
     n = _check_lines(_first_lines(cards, lang), lang_family(lang))
     assert n > 1000
+
+
+# -- capture reading ------------------------------------------------------------------------------
+
+def _texts(lang: str, every: int) -> list[str]:
+    """The normalized texts of every ``every``-th yaml-yugi card in ``lang``."""
+    return [normalize(c.text, lang).text for c in _shared_cards(lang, every) if c.text]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fields_read_through_the_memos_equal_fields_read_afresh_on_yaml_yugi(lang):
+    from extractor.patterns import load_catalog as load
+
+    fam = lang_family(lang)
+    kept, plain = load.__wrapped__(None), load.__wrapped__(None)
+    plain.vocabs[fam].fields_memo = None  # no memo: every capture read afresh
+    n = 0
+    for text in _texts(lang, 2):
+        got = [(m.pattern.id, m.start, m.fields) for m in kept.run(text, lang)]
+        assert got == [(m.pattern.id, m.start, m.fields) for m in plain.run(text, lang)], text
+        n += len(got)
+    assert n > 2000 and len(kept.vocabs[fam].reads) > 100
+
+
+def _requirement_plain(sr, text):
+    """``SlotReader._requirement`` with the kind read by its own ``choice`` search (as before)."""
+    m = sr.find("requirement_clause", text)
+    if m is None:
+        return None
+    phrase = m.group(0).strip(" ,")
+    kind = sr.choice("requirement_kind", phrase) or "other"
+    whose = []
+    rx = sr.can("requirement_whose", phrase)
+    for w in (rx.finditer(phrase) if rx is not None else ()):
+        g = next((g for g in ("you", "opponent", "both") if w.groupdict().get(g)), None)
+        if g and g not in whose:
+            whose.append(g)
+    kinds = sr.can("requirement_kind", phrase)
+    parts = list(dict.fromkeys(g.replace("_", "-") for k in (kinds.finditer(phrase) if kinds is not None else ())
+                               for g, v in k.groupdict().items() if v is not None))
+    req = {"kind": kind, "phrase": phrase, "whose": whose}
+    if len(parts) > 1:
+        req["parts"] = parts
+    return req
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_requirement_read_with_one_kind_scan_equals_the_plain_reading_on_yaml_yugi(lang):
+    from extractor.patterns import load_catalog
+
+    sr = load_catalog().vocabs[lang_family(lang)].slots
+    n = 0
+    for text in _texts(lang, 3):
+        # every sentence and every clause before a comma: what the procedure patterns capture
+        for piece in {p for s in text.replace("\n", "。").split("。") for p in (s, *s.split(","), *s.split(", "))}:
+            want = _requirement_plain(sr, piece)
+            assert sr._requirement(piece) == want, piece
+            n += want is not None
+    assert n > 300
