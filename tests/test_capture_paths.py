@@ -7,7 +7,9 @@ on the bundled samples.
 - ``captures._read_fields`` keeps each capture's value per (capture type, captured words) across
   patterns (``_Vocab.reads``): every match's fields equal those read afresh (no memo at all);
 - ``SlotReader._requirement`` takes the kind from its one scan of ``requirement_kind``: equal to the
-  reading with the separate ``choice`` search (written out below).
+  reading with the separate ``choice`` search (written out below);
+- ``pipeline._drop_self_named_ritual`` and ``conditions.own_summon_limits`` return early (no
+  generator) where nothing can be dropped: the same conditions as the plain tests.
 """
 from __future__ import annotations
 
@@ -168,3 +170,40 @@ def test_a_requirement_read_with_one_kind_scan_equals_the_plain_reading_on_yaml_
             assert sr._requirement(piece) == want, piece
             n += want is not None
     assert n > 300
+
+
+# -- the per-card filters after the conditions ---------------------------------------------------
+
+def _drop_plain(conds, name, lang):
+    """``pipeline._drop_self_named_ritual`` as it was (``any`` over generators, no early return)."""
+    from extractor.conditions import MustBeSpecialSummoned, RitualSummonWith
+    from extractor.pipeline import _drop_self_named_ritual
+
+    if not any(isinstance(c, RitualSummonWith) and c.ritual_spell for c in conds):
+        return conds
+    if not any(isinstance(c, MustBeSpecialSummoned) and c.method == "own-effect" for c in conds):
+        return conds
+    return _drop_self_named_ritual(conds, name, lang)
+
+
+def _limits_plain(conds, name, lang):
+    """``conditions.own_summon_limits`` as it was (``any`` over a generator first)."""
+    from extractor.conditions import own_summon_limits
+
+    if not conds or not name or not any(c.kind == "summon-limit" for c in conds):
+        return conds
+    return own_summon_limits(conds, name, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ritual_and_summon_limit_filters_equal_the_plain_ones_on_yaml_yugi(lang):
+    from extractor.conditions import own_summon_limits
+    from extractor.pipeline import _drop_self_named_ritual, analyze_text
+
+    n = 0
+    for card in _shared_cards(lang, 2):
+        conds = analyze_text(card.text, lang, card.frame, pendulum_effect=card.pendulum_effect)[0]
+        assert _drop_self_named_ritual(conds, card.name, lang) == _drop_plain(conds, card.name, lang)
+        assert own_summon_limits(conds, card.name, lang) == _limits_plain(conds, card.name, lang)
+        n += bool(conds)
+    assert n > 1000
