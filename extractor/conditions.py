@@ -580,7 +580,12 @@ def own_summon_limits(conds: list[Any], name: str | None, lang: str) -> list[Any
     turn"), as
     :func:`extractor.pipeline._drop_self_named_ritual` compares them.
     """
-    if not conds or not name or not any(c.kind == "summon-limit" for c in conds):
+    if not conds or not name:
+        return conds
+    for c in conds:  # (a loop: cheaper than any() over a generator for the usual one or two conditions)
+        if c.kind == "summon-limit":
+            break
+    else:
         return conds
     from .normalize import normalize
 

@@ -246,7 +246,12 @@ def _drop_self_named_ritual(conds: list[Any], name: str, lang: str) -> list[Any]
     仅可以仪式召唤方式特殊召唤).  Names are compared after the text's own normalization (script,
     width, quotes), ignoring spaces.
     """
-    if not any(isinstance(c, RitualSummonWith) and c.ritual_spell for c in conds):
+    if not conds:  # (most cards: no generator built)
+        return conds
+    for c in conds:
+        if isinstance(c, RitualSummonWith) and c.ritual_spell:
+            break
+    else:
         return conds
     if not any(isinstance(c, MustBeSpecialSummoned) and c.method == "own-effect" for c in conds):
         return conds

@@ -147,9 +147,13 @@ class PlayerLock(_Value):
 # ``mat_level``, ``mat_named``, ``quoted_name``, ``archetype``), each with its own examples.  The
 # functions below only add the numbers up: which words a count is written with is data.
 
-def _frag(lang: str, name: str):
-    """The compiled fragment ``name`` of language family ``lang`` (``en`` / ``zh``)."""
-    return _compiled(lang, name)
+def _frag(lang: str, name: str, _cache: dict = {}):  # noqa: B006 (a cache)
+    """The compiled fragment ``name`` of language family ``lang`` (``en`` / ``zh``).  Kept per
+    process (:func:`_compiled` compiles it the first time)."""
+    rx = _cache.get((lang, name))
+    if rx is None:
+        rx = _cache[(lang, name)] = _compiled(lang, name)
+    return rx
 
 
 #: Where the compiled fragments come from: a function ``(lang, name) -> expanded regex source``
@@ -244,14 +248,11 @@ def read_material_line(summon: str, text: str, lang: str, alternative: bool = Fa
     named: list[str] = []
     marks = []
     for p in parts_text:
-        c = read_count(p, lang)
-        f = read_filter(p, lang)
+        c, f, mark, is_named = _read_part(p, lang)
         parts.append((c, f))
         total = _add(total, c)
-        nt = bool(_frag(lang, "mat_non_tuner").search(p))
-        t = not nt and bool(_frag(lang, "mat_tuner").search(p))
-        marks.append("non" if nt else "tuner" if t else "")
-        if _frag(lang, "mat_named").fullmatch(p.strip()):
+        marks.append(mark)
+        if is_named:
             named.extend(f.names)
     out: dict = {"summon": summon, "parts": tuple(parts)}
     if summon == "synchro":
@@ -280,4 +281,25 @@ def read_material_line(summon: str, text: str, lang: str, alternative: bool = Fa
         out["alternative"] = alternative
     if summon == "fusion":
         out["named_materials"] = tuple(dict.fromkeys(named))
-    return MaterialLine(**out)
+    return _new_material_line(out)
+
+
+#: dict of fields -> validated :class:`MaterialLine` (its validator called directly: the same object
+#: as ``MaterialLine(**out)`` without pydantic's Python-level ``__init__``)
+_new_material_line = MaterialLine.__pydantic_validator__.validate_python
+
+
+@lru_cache(maxsize=4096)  # (perf) parts repeat far more than whole lines ("调整", "1 Tuner"); the result is immutable
+def _read_part(part: str, lang: str) -> tuple[Count | None, CardFilter, str, bool]:
+    """One ``+``-separated part of a material line, as :func:`read_material_line` reads it: its count
+    (:func:`read_count`), its filter (:func:`read_filter`), its Synchro mark (``"non"``: it says
+    non-Tuner, fragment ``mat_non_tuner``; ``"tuner"``: it says Tuner, fragment ``mat_tuner``;
+    ``""``: neither) and whether it is only quoted card names (fragment ``mat_named``: its names are
+    named materials).  A pure function of the part's words and the language, so it is kept (a
+    line's parts recur across cards, and :func:`extractor.structure.fit_material_lines` reads a line
+    again under the card's own Summon kind).  Raises nothing."""
+    f = read_filter(part, lang)
+    nt = _frag(lang, "mat_non_tuner").search(part) is not None
+    t = not nt and _frag(lang, "mat_tuner").search(part) is not None
+    return (read_count(part, lang), f, "non" if nt else "tuner" if t else "",
+            _frag(lang, "mat_named").fullmatch(part.strip()) is not None)

@@ -36,10 +36,14 @@ class _Vocab:
         self.slots: SlotReader | None = None  # set by load_catalog (it needs the fragments)
         # (pattern id, the captured groups' words) -> the fields of the match (see _fields)
         self.fields_memo: dict[tuple, dict[str, Any]] = {}
+        # (capture type, captured words) -> the value read (see _read_fields): overlapping patterns
+        # of one sentence capture the same words under different ids (bounded; cleared when full)
+        self.reads: dict[tuple[str, str], Any] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["fields_memo"] = {}  # never kept in the cached catalog
+        state["reads"] = {}
         return state
 
     def locations(self, s: str) -> tuple[str, ...]:
@@ -362,17 +366,26 @@ class SlotReader:
         if m is None:
             return None
         phrase = m.group(0).strip(" ,")
-        kind = self.choice("requirement_kind", phrase) or "other"
         whose: list[str] = []
         rx = self.can("requirement_whose", phrase)
         for w in (rx.finditer(phrase) if rx is not None else ()):
             g = next((g for g in ("you", "opponent", "both") if w.groupdict().get(g)), None)
             if g and g not in whose:
                 whose.append(g)
-        kinds = self.can("requirement_kind", phrase)  # every typed part (a requirement may state two)
-        parts = list(dict.fromkeys(g.replace("_", "-") for k in (kinds.finditer(phrase) if kinds is not None else ())
-                                   for g, v in k.groupdict().items() if v is not None))
-        req = {"kind": kind, "phrase": phrase, "whose": whose}
+        # every typed part (a requirement may state two); the kind is the first named group of the
+        # first match (what ``choice("requirement_kind", phrase)`` reads, taken from this one scan)
+        kinds = self.can("requirement_kind", phrase)
+        kind: str | None = None
+        parts: list[str] = []
+        for i, k in enumerate(kinds.finditer(phrase) if kinds is not None else ()):
+            for g, v in k.groupdict().items():
+                if v is not None:
+                    g = g.replace("_", "-")
+                    if i == 0 and kind is None:
+                        kind = g
+                    if g not in parts:
+                        parts.append(g)
+        req = {"kind": kind or "other", "phrase": phrase, "whose": whose}
         if len(parts) > 1:
             req["parts"] = parts
         return req
@@ -423,15 +436,22 @@ def _fields(p: Pattern, m: "regex.Match[str]", voc: _Vocab | None) -> dict[str, 
     key = (p.id, vals)
     got = memo.get(key)
     if got is None:
-        got = _read_fields(p, vals, caps, voc)
+        got = _read_fields(p, vals, caps, voc, voc.reads)
         if len(memo) >= _FIELDS_MEMO_SIZE:
             memo.clear()
         memo[key] = got
     return dict(got)
 
 
-def _read_fields(p: Pattern, vals: tuple, caps: list, voc: _Vocab | None) -> dict[str, Any]:
-    """:func:`_fields` without the memo: ``vals`` are the words of the groups ``caps`` index."""
+_NOT_SET = object()  # what _convert gives when the field is not set
+_READS_SIZE = 8192
+
+
+def _read_fields(p: Pattern, vals: tuple, caps: list, voc: _Vocab | None,
+                 reads: dict | None = None) -> dict[str, Any]:
+    """:func:`_fields` without the memo: ``vals`` are the words of the groups ``caps`` index.
+    ``reads``: the language's ``(capture type, words) -> value`` memo (:attr:`_Vocab.reads`), or
+    ``None`` to read every capture afresh."""
     out = dict(p.yields)
     for fld, several, idx, typ in caps:
         if several:  # several groups: the words of those that matched, one per line
@@ -443,45 +463,52 @@ def _read_fields(p: Pattern, vals: tuple, caps: list, voc: _Vocab | None) -> dic
             continue
         if g is None or voc is None:
             continue
-        if typ == "locations":
-            locs = voc.locations(g)
-            if locs:
-                out[fld] = locs
-        elif typ == "summon":
-            k = voc.summon(g)
-            if k:
-                out[fld] = k
-        elif typ == "names":
-            out[fld] = tuple(x.group(1) for x in voc.quote_re.finditer(g))
-        elif typ == "name":
-            x = voc.quote_re.search(g)
-            out[fld] = x.group(1) if x else g.strip()
-        elif typ == "count":
-            c = voc.count(g)
-            if c is not None:
-                out[fld] = c
-        elif typ == "text":
+        if typ == "text":
             out[fld] = g
-        elif voc.slots is None:
             continue
-        elif typ == "cost":
-            cost = voc.slots.cost(g)
-            if cost:
-                out[fld] = cost
-        elif typ == "requirement":
-            req = voc.slots.requirement(g)
-            if req is not None:
-                out[fld] = req
-        else:  # choice:<fragment> / flag:<fragment> / find:<fragment>
-            kind, _, frag = typ.partition(":")
-            if kind == "flag":
-                out[fld] = voc.slots.find(frag, g) is not None
-            elif kind == "find":
-                val = voc.slots.find_text(frag, g)
-                if val:
-                    out[fld] = val
-            else:
-                val = voc.slots.choice(frag, g)
-                if val is not None:
-                    out[fld] = val
+        if reads is None:
+            val = _convert(typ, g, voc)
+        else:
+            key = (typ, g)
+            val = reads.get(key, reads)  # (the dict itself: not read yet)
+            if val is reads:
+                val = _convert(typ, g, voc)
+                if len(reads) >= _READS_SIZE:
+                    reads.clear()
+                reads[key] = val
+        if val is not _NOT_SET:
+            out[fld] = val
     return out
+
+
+def _convert(typ: str, g: str, voc: _Vocab) -> Any:
+    """The value capture type ``typ`` reads from the words ``g`` (see the ``captures`` format in
+    :mod:`extractor.patterns`), :data:`_NOT_SET` when the field is not set.  A pure function of
+    ``typ``, ``g`` and the language (the values are never mutated: conditions validate copies)."""
+    if typ == "locations":
+        return voc.locations(g) or _NOT_SET
+    if typ == "summon":
+        return voc.summon(g) or _NOT_SET
+    if typ == "names":
+        return tuple(x.group(1) for x in voc.quote_re.finditer(g))
+    if typ == "name":
+        x = voc.quote_re.search(g)
+        return x.group(1) if x else g.strip()
+    if typ == "count":
+        c = voc.count(g)
+        return _NOT_SET if c is None else c
+    if voc.slots is None:
+        return _NOT_SET
+    if typ == "cost":
+        return voc.slots.cost(g) or _NOT_SET
+    if typ == "requirement":
+        req = voc.slots.requirement(g)
+        return _NOT_SET if req is None else req
+    # choice:<fragment> / flag:<fragment> / find:<fragment>
+    kind, _, frag = typ.partition(":")
+    if kind == "flag":
+        return voc.slots.find(frag, g) is not None
+    if kind == "find":
+        return voc.slots.find_text(frag, g) or _NOT_SET
+    val = voc.slots.choice(frag, g)
+    return _NOT_SET if val is None else val
