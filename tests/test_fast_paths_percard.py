@@ -125,3 +125,31 @@ def test_json_dict_is_a_plain_dict_to_readers_and_keeps_line_separators_escaped(
     assert line == dumps_line({"id": 1, "profile": plain}) + b"\n"
     assert b"\\u2028" in line and b"\\u0085" in line and b"\\u2029" in line and line.count(b"\n") == 1
     assert obj["profile"] is shared  # the writer leaves the caller's dict as it was
+
+
+def _escaped_the_long_way(obj) -> bytes:
+    """The line with every U+2028 / U+2029 / U+0085 escaped, each searched for unconditionally."""
+    data = orjson.dumps(obj)
+    for raw, escaped in ((b"\xe2\x80\xa8", b"\\u2028"), (b"\xe2\x80\xa9", b"\\u2029"), (b"\xc2\x85", b"\\u0085")):
+        data = data.replace(raw, escaped)
+    return data
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "ja"])
+def test_dumps_line_gates_escape_what_the_long_way_escapes_on_real_lines(lang):
+    cards = _shared_cards(lang, 9)
+    seen = 0
+    for card in cards:
+        obj = dump_result(analyze(card))
+        line = dumps_line(obj)
+        assert line == _escaped_the_long_way(obj), card.name
+        assert dumps_line(obj, newline=True) == line + b"\n"
+        seen += not line.isascii()
+    assert seen > (0 if lang == "en" else len(cards) // 2)
+
+
+def test_dumps_line_gates_on_lookalike_bytes():
+    # E2 without E2 80 (circled numbers, bullets), E2 80 without a separator (quotes), C2 without 85
+    for s in ("①●★", "“x”…", "A\u2028", "\u2029", "x\u0085y", "·\u00a0", "plain ascii", "①\u2028“”\u0085"):
+        obj = {"t": s, "n": [s]}
+        assert dumps_line(obj) == _escaped_the_long_way(obj), s
