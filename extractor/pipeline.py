@@ -24,6 +24,7 @@ from .segment import Segments, segment
 from .structure import fit_material_lines, structure_of
 from .tags import tags_from_profile
 from .textmap import MappedText
+from .writers import json_dict
 
 
 class CardResult(BaseModel):
@@ -310,18 +311,21 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
         budget.length = len(pmt.text)
         conds.extend(_conditions(pmt, budget.run(cat, pmt.text, lang, 0, len(pmt.text), ("any",)), lang,
                                  "pendulum_effect", warnings))
-    if name:
-        conds = _drop_self_named_ritual(conds, name, lang)
-        conds = own_summon_limits(conds, name, lang)  # a Summon limit of another card's name is no condition
-    conds = fit_material_lines(conds, frame)  # material lines only on Extra Deck monsters
+    if conds:  # (most cards have none: each step below returns an empty list as it is)
+        if name:
+            conds = _drop_self_named_ritual(conds, name, lang)
+            conds = own_summon_limits(conds, name, lang)  # a Summon limit of another card's name is no condition
+        conds = fit_material_lines(conds, frame)  # material lines only on Extra Deck monsters
     profile = build_profile(conds, frame)  # most cards share theirs (no condition: one per frame)
     return conds, profile, tags_from_profile(profile), mt, seg
 
 
 #: ``id`` of a profile :func:`extractor.profile.build_profile` shares (:func:`extractor.profile.shared`:
 #: the profile of a card with no condition is one per frame kind and Level, that of a card with
-#: conditions one per key of what it reads) -> its JSON form, made once by :func:`dump_result`; the
-#: shared profiles stay alive for the whole process, so their ids stay theirs
+#: conditions one per key of what it reads) -> its JSON form, made once by :func:`dump_result`, with
+#: its JSON bytes (:class:`extractor.writers.JSONDict`: the JSONL writer writes those instead of
+#: serializing the dict for every line); the shared profiles stay alive for the whole process, so
+#: their ids stay theirs
 _SHARED_PROFILE_JSON: dict[int, dict] = {}
 
 
@@ -341,7 +345,7 @@ def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | 
                                                    pendulum_effect=card.pendulum_effect, name=card.name,
                                                    warnings=warnings)
         reg = mt.registers if card.text else None  # the Chinese normalizer's registers of the card text
-        structure = structure_of(conds, card.frame, names)
+        structure = structure_of(conds, card.frame, names) if conds else None
         coverage, unread = coverage_of(mt, card.lang, card.frame, seg, conds)
     except (ValueError, TimeoutError) as e:
         return _failed(card, str(e))
@@ -354,6 +358,10 @@ def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | 
     tributes = profile.normal_summon.tributes if profile.normal_summon else None
     # (the model's validator called directly: what CardResult(**fields) does, without its keyword
     # packing and Python-level __init__, ~1.5 us a card)
+    if structure is None:  # no condition: no procedure, material line or Tribute rule (structure_of([]))
+        return _new_result({"id": card.id, "name": card.name, "lang": card.lang, "tags": tags, "conditions": conds,
+                            "tributes": tributes, "profile": profile, "registers": reg, "coverage": coverage,
+                            "unread": unread, "warnings": warnings})
     return _new_result({"id": card.id, "name": card.name, "lang": card.lang, "tags": tags, "conditions": conds,
                         "tributes": tributes, "profile": profile, "registers": reg, "coverage": coverage,
                         "unread": unread, "warnings": warnings, **structure})
@@ -394,7 +402,8 @@ def dump_result(res: Any) -> dict:
     if profile is None:
         if p is None or not shared_profile(p):
             return res.model_dump(mode="json")
-        profile = _SHARED_PROFILE_JSON[id(p)] = p.model_dump(mode="json")  # kept alive by build_profile
+        # (kept alive by build_profile; with its JSON bytes, which the JSONL writer writes as they are)
+        profile = _SHARED_PROFILE_JSON[id(p)] = json_dict(p.model_dump(mode="json"))
     registers = d["registers"]
     procs, mats, rules = d["procedures"], d["materials"], d["tribute_rules"]
     conds = d["conditions"]

@@ -248,6 +248,10 @@ def build_profile(conditions: Sequence[object], frame: Frame) -> Profile:
     reads) and the same object is returned for every later card with that key (~5 in 6 of the cards
     with conditions in yaml-yugi): read it, never change it (:func:`shared`).
     """
+    if not conditions and type(frame) is Frame:  # most cards: the key is the frame's facts alone
+        got = _SHARED.get((frame.kind, frame.level, frame.gemini))
+        if got is not None:
+            return got
     key = _key(conditions, frame)
     if key is not None:
         got = _SHARED.get(key)

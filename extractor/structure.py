@@ -226,6 +226,8 @@ def structure_of(conditions: Sequence[Any], frame: Frame | None = None,
     ``named_materials`` and kept in ``named_names``; no ``names``: none is resolved).  Output: ``{"procedures", "materials", "tribute_rules"}``, each
     a list of dicts (empty when the card has none).  Raises nothing.
     """
+    if not conditions:  # (most cards: nothing to list)
+        return {"procedures": [], "materials": [], "tribute_rules": []}
     frame = frame or Frame()
     procs, mats, rules = [], [], []
     alternative = False

@@ -278,19 +278,43 @@ class OutputError(Exception):
         self.option = option
 
 
-def dumps_line(obj: object, indent: bool = False) -> bytes:
-    """``obj`` as JSON bytes (no trailing newline) safe for every line reader: U+2028, U+2029
+class JSONDict(dict):
+    """A dict (the JSON form of an object) that carries its own JSON bytes, made once
+    (:func:`json_dict`): a part many output lines share, such as a shared profile's JSON form
+    (:func:`extractor.pipeline.dump_result`).  It is a plain dict to every reader (equal to one,
+    serialized by orjson as one); the JSONL :class:`Writer` writes its ``fragment`` instead of
+    serializing it again (the same bytes: orjson writes a dict the same wherever it stands).  Read
+    it, never change it: the bytes would no longer be its JSON."""
+
+    __slots__ = ("fragment",)
+
+
+def json_dict(d: dict) -> JSONDict:
+    """``d`` (a JSON-ready dict) as a :class:`JSONDict` with its JSON bytes made now (orjson,
+    compact; the line separators are escaped later, on the whole line, as for any other part).
+    Raises ``TypeError`` when ``d`` holds something JSON cannot represent."""
+    out = JSONDict(d)
+    out.fragment = orjson.Fragment(orjson.dumps(d))
+    return out
+
+
+def dumps_line(obj: object, indent: bool = False, newline: bool = False) -> bytes:
+    """``obj`` as JSON bytes safe for every line reader: U+2028, U+2029
     and U+0085, which orjson writes raw and ``str.splitlines()`` splits on, are escaped
     (``\\u2028`` ...), so one object is always one line.  ``indent``: pretty-printed (2 spaces).
+    ``newline``: a line break appended (by orjson, without copying the bytes); none by default.
 
     Raises:
         TypeError: ``obj`` holds something JSON cannot represent (orjson's ``JSONEncodeError``).
     """
-    data = orjson.dumps(obj, option=orjson.OPT_INDENT_2 if indent else 0)
-    # (inside a JSON document these bytes only occur within strings).  Looked for in two steps: the
-    # part U+2028 and U+2029 share (E2 80: in about 1 line in 14 of Chinese output) and the lead
-    # byte of U+0085 (C2: a one-byte search, ~4x faster); one search per character costs ~2x as much
-    if b"\xe2\x80" in data or b"\xc2" in data:
+    data = orjson.dumps(obj, option=(orjson.OPT_INDENT_2 if indent else 0)
+                       | (orjson.OPT_APPEND_NEWLINE if newline else 0))
+    # (inside a JSON document these bytes only occur within strings).  Looked for in steps: none in
+    # an ASCII line (most English ones: one fast pass); the lead byte U+2028 and U+2029 share (E2: a one-byte search, several times faster than a
+    # two-byte one; absent from most lines, Chinese and Japanese ones too), then the part they
+    # share (E2 80: in about 1 line in 14 of Chinese output), and the lead byte of U+0085 (C2);
+    # one search per character costs ~2x as much
+    if not data.isascii() and ((b"\xe2" in data and b"\xe2\x80" in data) or b"\xc2" in data):
         for raw, escaped in _RAW_BREAKS:
             if raw in data:
                 data = data.replace(raw, escaped)
@@ -502,7 +526,10 @@ class Writer:
 
     def _write(self, obj: dict) -> None:
         if self.fmt == "jsonl":
-            self._fh.write(dumps_line(obj) + b"\n")
+            p = obj.get("profile")
+            if type(p) is JSONDict:  # a shared profile: its JSON bytes are made already
+                obj = {**obj, "profile": p.fragment}
+            self._fh.write(dumps_line(obj, newline=True))
         elif self.fmt == "csv":
             self._csv.writerow([obj.get("id"), obj.get("name"), obj.get("lang"), " ".join(obj.get("tags") or []),
                                 obj.get("tributes"), ";".join(c["kind"] for c in obj.get("conditions") or []),
