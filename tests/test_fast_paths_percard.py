@@ -11,8 +11,6 @@ way gives.
 """
 from __future__ import annotations
 
-import itertools
-from pathlib import Path
 
 import orjson
 import pytest
@@ -21,21 +19,11 @@ from extractor import profile as prof
 from extractor.conditions import own_summon_limits
 from extractor.frame import Frame
 from extractor.pipeline import CardResult, _drop_self_named_ritual, analyze, dump_result
-from extractor.readers import read_cards
 from extractor.structure import fit_material_lines, structure_of
 from extractor.writers import JSONDict, Writer, dumps_line, json_dict
 
-ROOT = Path(__file__).resolve().parent.parent
-YAML_YUGI = ROOT.parent / "shared" / "data" / "yaml-yugi" / "cards.jsonl"
 from test_fast_paths import _sample_cards  # the bundled samples' cards, every language
-
-
-def _shared_cards(lang: str, step: int):
-    """Every ``step``-th card of yaml-yugi in ``lang`` (or skip when ../shared is absent)."""
-    if not YAML_YUGI.is_file():
-        pytest.skip("needs ../shared/data")
-    items = read_cards(YAML_YUGI, lang)
-    return [it.card for it in itertools.islice(items, 0, None, step) if it.card is not None]
+from test_fast_paths_objects import _shared_cards  # every step-th yaml-yugi card (skips without ../shared)
 
 
 def _long_way(card, res: CardResult) -> dict:
