@@ -261,6 +261,39 @@ def test_situation_gates_keep_the_matches_of_the_old_lookaheads_on_the_corpus(sh
     assert found > 250
 
 
+# (sixth pass) first tests added in front of a pattern's own lookaheads: the pattern as it was
+# (the test removed) must find the same matches and groups on the corpus
+_FIRST_TESTS = {
+    # the first 召唤 after 把/将 is not 特殊召唤 (a lone 召 lets it through)
+    "zh.additional-normal-summon-object": "(?=[^。,召]{0,50}+(?:召(?!唤)|(?<!特殊)召唤))",
+}
+
+
+@pytest.mark.parametrize("pid", sorted(_FIRST_TESTS))
+def test_first_tests_keep_the_matches_of_the_pattern_without_them_on_the_corpus(pid, shared):
+    """A first test (a necessary condition before a pattern's own lookaheads, for speed) changes no
+    match: ``pid`` with and without it finds the same spans and groups on the yaml-yugi zh-CN
+    texts and the zh-TW ones (normalized), and on its own examples."""
+    import regex
+
+    cat = load_catalog()
+    p = cat.get(pid)
+    first = _FIRST_TESTS[pid]
+    assert p.regex.pattern.count(first) == 1
+    slow = regex.compile(p.regex.pattern.replace(first, ""), p.regex.flags & ~(regex.UNICODE | regex.VERSION0))
+    texts = _yaml_yugi_texts(shared, "zh-CN", 1) + _yaml_yugi_texts(shared, "zh-TW", 3)
+    texts += _example_texts(cat, "zh", "zh-CN")
+    found = tried = 0
+    for t in texts:
+        if p.requires and not any(r in t for r in p.requires):
+            continue
+        tried += 1
+        want = [(m.span(), m.groupdict()) for m in slow.finditer(t)]
+        assert [(m.span(), m.groupdict()) for m in p.regex.finditer(t)] == want, (pid, t)
+        found += len(want)
+    assert found >= 10 and tried > 1000
+
+
 # -- the generated gate and the anchored expressions without their anchor (fourth pass) ----------
 
 def _plain_gate(plan, region):
