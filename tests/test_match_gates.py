@@ -266,6 +266,8 @@ def test_situation_gates_keep_the_matches_of_the_old_lookaheads_on_the_corpus(sh
 _FIRST_TESTS = {
     # the first 召唤 after 把/将 is not 特殊召唤 (a lone 召 lets it through)
     "zh.additional-normal-summon-object": "(?=[^。,召]{0,50}+(?:召(?!唤)|(?<!特殊)召唤))",
+    # 自己 then 对/1/在/决, or a quoted name then 1/在/决
+    "zh.summon-limit": "(?=自己[对1在决]|「[^「」]*+(?:「[^」]*+」[^「」]*+)*+」[1在决])",
 }
 
 
