@@ -268,6 +268,8 @@ _FIRST_TESTS = {
     "zh.additional-normal-summon-object": "(?=[^。,召]{0,50}+(?:召(?!唤)|(?<!特殊)召唤))",
     # 自己 then 对/1/在/决, or a quoted name then 1/在/决
     "zh.summon-limit": "(?=自己[对1在决]|「[^「」]*+(?:「[^」]*+」[^「」]*+)*+」[1在决])",
+    # (after the proc_start anchor, in method_head) 把/将/让, or a 「, before the next 。
+    "zh.builtin-special-summon-method": "(?=[^。把将让「]*+[把将让「])",
 }
 
 
