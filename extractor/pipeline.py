@@ -24,7 +24,7 @@ from .segment import Segments, segment
 from .structure import fit_material_lines, structure_of
 from .tags import tags_from_profile
 from .textmap import MappedText
-from .writers import json_dict
+from .jsonbytes import json_dict
 
 
 class CardResult(BaseModel):
@@ -323,7 +323,7 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
 #: ``id`` of a profile :func:`extractor.profile.build_profile` shares (:func:`extractor.profile.shared`:
 #: the profile of a card with no condition is one per frame kind and Level, that of a card with
 #: conditions one per key of what it reads) -> its JSON form, made once by :func:`dump_result`, with
-#: its JSON bytes (:class:`extractor.writers.JSONDict`: the JSONL writer writes those instead of
+#: its JSON bytes (:class:`extractor.jsonbytes.JSONDict`: the JSONL writer writes those instead of
 #: serializing the dict for every line); the shared profiles stay alive for the whole process, so
 #: their ids stay theirs
 _SHARED_PROFILE_JSON: dict[int, dict] = {}

@@ -20,6 +20,7 @@ from typing import Iterable, Mapping
 import orjson
 
 from .atomic import atomic_path  # noqa: F401 (also imported from here by the CLIs)
+from .jsonbytes import JSONDict
 
 FORMATS = ("jsonl", "csv", "sqlite")
 _BUFFER = 1 << 20  # bytes of the output file's write buffer
@@ -276,26 +277,6 @@ class OutputError(Exception):
     def __init__(self, message: str, option: str | None = None):
         super().__init__(message)
         self.option = option
-
-
-class JSONDict(dict):
-    """A dict (the JSON form of an object) that carries its own JSON bytes, made once
-    (:func:`json_dict`): a part many output lines share, such as a shared profile's JSON form
-    (:func:`extractor.pipeline.dump_result`).  It is a plain dict to every reader (equal to one,
-    serialized by orjson as one); the JSONL :class:`Writer` writes its ``fragment`` instead of
-    serializing it again (the same bytes: orjson writes a dict the same wherever it stands).  Read
-    it, never change it: the bytes would no longer be its JSON."""
-
-    __slots__ = ("fragment",)
-
-
-def json_dict(d: dict) -> JSONDict:
-    """``d`` (a JSON-ready dict) as a :class:`JSONDict` with its JSON bytes made now (orjson,
-    compact; the line separators are escaped later, on the whole line, as for any other part).
-    Raises ``TypeError`` when ``d`` holds something JSON cannot represent."""
-    out = JSONDict(d)
-    out.fragment = orjson.Fragment(orjson.dumps(d))
-    return out
 
 
 def dumps_line(obj: object, indent: bool = False, newline: bool = False) -> bytes:

@@ -6,7 +6,7 @@ way gives.
   fit, the structure view): its result equals the one the general steps build;
 - ``build_profile`` with no condition looks the kept profile up by the frame's facts alone: the same
   object the general key finds, equal to one built afresh;
-- the JSONL writer writes a shared profile's JSON bytes (:class:`extractor.writers.JSONDict`) made
+- the JSONL writer writes a shared profile's JSON bytes (:class:`extractor.jsonbytes.JSONDict`) made
   once: every line is the line orjson writes for the plain dict of ``model_dump``.
 """
 from __future__ import annotations
@@ -20,7 +20,8 @@ from extractor.conditions import own_summon_limits
 from extractor.frame import Frame
 from extractor.pipeline import CardResult, _drop_self_named_ritual, analyze, dump_result
 from extractor.structure import fit_material_lines, structure_of
-from extractor.writers import JSONDict, Writer, dumps_line, json_dict
+from extractor.jsonbytes import JSONDict, json_dict
+from extractor.writers import Writer, dumps_line
 
 from test_fast_paths import _sample_cards  # the bundled samples' cards, every language
 from test_fast_paths_objects import _shared_cards  # every step-th yaml-yugi card (skips without ../shared)
