@@ -396,7 +396,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     tagged += 1
                 if res.warnings and any(w.startswith("language mismatch: ") for w in res.warnings):
                     mismatch += 1
-                obj = dump_result(res)
+                obj = dump_result(res, parts=fmt == "jsonl")  # JSONL: the objects as their JSON bytes
                 partial += obj.get("coverage") == "partial"
                 if obj.get("error") is None:
                     obj.pop("error", None)  # a present "error" key marks a failed card

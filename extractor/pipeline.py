@@ -9,6 +9,7 @@ import time
 from bisect import bisect_left
 from typing import Any, Literal
 
+import orjson
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from .card import Card  # re-exported: the model lives in extractor/card.py
@@ -380,7 +381,7 @@ _OTHER_FIELDS = ("unread", "conditions", "profile", "procedures", "materials", "
 _FIELDS = tuple(CardResult.model_fields)
 
 
-def dump_result(res: Any) -> dict:
+def dump_result(res: Any, parts: bool = False) -> dict:
     """``res.model_dump(mode="json")``: the JSON form of one result (one ``tag`` output line), the
     same dict, built faster for the usual card.  A result whose profile is shared
     (:func:`extractor.profile.shared`: most cards') gets that profile's JSON form made once and
@@ -390,12 +391,19 @@ def dump_result(res: Any) -> dict:
     form; the other fields of a card with conditions go through the serializers of their types in
     :class:`CardResult`.  A result with a profile that is not shared goes through ``model_dump``.
 
+    ``parts``: for a writer that only needs the JSON bytes (``tag``'s JSONL output): the condition
+    objects and the profile are given as their JSON bytes (``orjson.Fragment``, see
+    :func:`json_parts`), the other values as they are in the result (not copied); orjson then
+    writes the same bytes as for the dict without ``parts``.
+
     Input: a :class:`CardResult` (or anything with ``model_dump(mode="json")``, such as the results
     of ``tag --jobs``).  Output: the dict, keys in :class:`CardResult`'s field order.  Raises
     nothing beyond ``model_dump``.
     """
     if type(res) is not CardResult:
         return res.model_dump(mode="json")
+    if parts:
+        return json_parts(res)
     d = res.__dict__
     p = d["profile"]
     profile = _SHARED_PROFILE_JSON.get(id(p))
@@ -422,6 +430,41 @@ def dump_result(res: Any) -> dict:
             "materials": _dump_dicts(mats, mode="json") if mats else [],
             "tribute_rules": _dump_dicts(rules, mode="json") if rules else [], "coverage": d["coverage"],
             "unread": [list(u) for u in d["unread"]], "warnings": list(d["warnings"]), "error": d["error"]}
+
+
+def _model_fields(obj: Any) -> dict:
+    """orjson's ``default`` for the pydantic models of a result (conditions, their slot values, the
+    profile and its parts): the model's fields, which orjson then writes as a dict.  Their JSON form
+    is that dict: these models have no aliases, serializers, computed or excluded fields, and no
+    extra fields (``tests/test_fast_paths_objects.py`` checks the bytes on real cards).
+    Raises ``TypeError`` for anything else (orjson's ``JSONEncodeError``)."""
+    if isinstance(obj, BaseModel) and not obj.__pydantic_extra__:
+        return obj.__dict__
+    raise TypeError(f"not JSON serializable: {type(obj).__name__}")
+
+
+def json_parts(res: CardResult) -> dict:
+    """:func:`dump_result` with ``parts``: ``res``'s fields in order, the conditions and the profile
+    as their JSON bytes (``orjson.Fragment``: orjson writes them as they are; a shared profile's
+    bytes are made once), every other value as it is in ``res`` (already its JSON form, not copied:
+    read it, never change it).  ``orjson.dumps`` of the dict gives the bytes of
+    ``orjson.dumps(res.model_dump(mode="json"))``.  Input: a :class:`CardResult`.  Raises nothing
+    for a result :func:`analyze` made (``TypeError`` for a value JSON cannot represent)."""
+    d = dict(res.__dict__)
+    p = d["profile"]
+    if p is not None:
+        profile = _SHARED_PROFILE_JSON.get(id(p))
+        if profile is not None:
+            d["profile"] = profile.fragment
+        elif shared_profile(p):
+            profile = _SHARED_PROFILE_JSON[id(p)] = json_dict(p.model_dump(mode="json"))
+            d["profile"] = profile.fragment
+        else:
+            d["profile"] = orjson.Fragment(orjson.dumps(p, default=_model_fields))
+    conds = d["conditions"]
+    if conds:
+        d["conditions"] = orjson.Fragment(orjson.dumps(conds, default=_model_fields))
+    return d
 
 
 #: the serializers of CardResult's ``conditions`` and structure lists (``procedures`` ...), for

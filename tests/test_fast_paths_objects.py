@@ -211,3 +211,72 @@ def test_a_player_lock_is_the_same_through_the_cache_and_without_it():
     assert d.lock.exception is None
     with pytest.raises(Exception):
         C.PlayerLockCondition.model_validate({**fields, "who": "nobody", **k})
+
+
+# -- dump_result(parts=True): the JSONL writer's path (conditions and profile as their JSON bytes) --
+
+def _parts_line(res) -> bytes:
+    from extractor.writers import dumps_line
+
+    return dumps_line(dump_result(res, parts=True), newline=True)
+
+
+def _long_line(res) -> bytes:
+    from extractor.writers import dumps_line
+
+    return dumps_line(res.model_dump(mode="json"), newline=True)
+
+
+def test_dump_result_parts_writes_the_bytes_of_model_dump_on_real_cards():
+    """The JSONL path (orjson writing the models' fields through ``default``, the profile's kept
+    bytes) against ``model_dump(mode="json")`` written by the same writer: every card of the samples
+    and every 3rd card of yaml-yugi in en, zh-CN and ja."""
+    cards = list(_sample_cards())
+    if YAML_YUGI.is_file():
+        cards += _shared_cards("en", 3) + _shared_cards("zh-CN", 3) + _shared_cards("ja", 3)
+    n = conds = 0
+    for card in cards:
+        res = analyze(card)
+        assert _parts_line(res) == _long_line(res), (card.id, card.lang)
+        n += 1
+        conds += bool(res.conditions)
+    assert n > 100 and conds > 50
+    if YAML_YUGI.is_file():
+        assert n > 10000 and conds > 4000
+
+
+def test_dump_result_parts_of_unshared_profiles_errors_and_changed_results():
+    card = next(c for c in _sample_cards() if analyze(c).procedures)
+    res = analyze(card)
+    res.profile = prof._build(res.conditions, card.frame)  # a profile that is not a kept one
+    assert not prof.shared(res.profile)
+    assert _parts_line(res) == _long_line(res)
+    res.tags = ["x"]
+    res.warnings.append("added later \u2028 with a line separator")
+    assert _parts_line(res) == _long_line(res)
+    assert b"\\u2028" in _parts_line(res)
+    bad = CardResult(id=1, name="n", lang="en", error="card 1 'n': broken")
+    assert _parts_line(bad) == _long_line(bad)
+    assert list(dump_result(res, parts=True)) == list(CardResult.model_fields)
+
+
+def test_the_models_a_result_holds_serialize_as_their_fields():
+    """``_model_fields`` gives a model's ``__dict__``: right only while no model of a result has an
+    alias, a serializer, a computed or an excluded field (checked on every such class)."""
+    from pydantic import BaseModel
+
+    from extractor import slots
+    from extractor.pipeline import _model_fields
+
+    classes = [*C.CONDITION_CLASSES.values(), prof.Profile, prof.NormalSummonProfile, prof.SpecialSummonProfile,
+               prof.Procedure, slots.CardFilter, slots.CostAction, slots.Requirement, slots.MaterialLine,
+               slots.PlayerLock]
+    for cls in classes:
+        dec = cls.__pydantic_decorators__
+        assert not dec.field_serializers and not dec.model_serializers, cls
+        assert not cls.model_computed_fields, cls
+        for name, f in cls.model_fields.items():
+            assert f.alias is None and f.serialization_alias is None and not f.exclude, (cls, name)
+    assert all(issubclass(cls, BaseModel) for cls in classes)
+    with pytest.raises(TypeError):
+        _model_fields({1, 2})
