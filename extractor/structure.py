@@ -33,6 +33,7 @@ from typing import Any
 
 from .frame import Frame
 from .names import NameTable, name_key, name_keys, name_table, one_card, resolve_name
+from .slots import read_material_line
 
 __all__ = ["structure_of", "self_summons_of", "place_name", "fit_material_lines", "name_key", "name_keys", "input_names",
            "resolve_names"]
@@ -152,10 +153,13 @@ def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:
     """
     if not conditions:  # (most cards: no condition at all)
         return []
-    if frame.kind is None or not any(c.kind == "material-line" for c in conditions):
+    if frame.kind is None:
         return list(conditions)
-    from .slots import read_material_line
-
+    for c in conditions:  # (a loop: cheaper than any() over a generator for the usual one or two conditions)
+        if c.kind == "material-line":
+            break
+    else:
+        return list(conditions)
     out = []
     for c in conditions:
         if c.kind != "material-line":
@@ -177,22 +181,22 @@ def fit_material_lines(conditions: Sequence[Any], frame: Frame) -> list[Any]:
 
 def _material(c: Any, names: Mapping[str, int] | None) -> dict:
     line = c.line
-    d: dict[str, Any] = {"summon": line.summon}
-    if line.summon == "synchro":
-        d.update(tuner=_count(line.tuner), non_tuner=_count(line.non_tuner))
-    elif line.summon == "xyz":
-        d.update(level=line.level, count=_count(line.count), alternative=line.alternative)
-    elif line.summon == "link":
-        d.update(count=_count(line.count))
-    else:
-        ids = []
-        for n in line.named_materials:
-            pc = resolve_name(n, c.lang, names)
-            if pc is not None:
-                ids.append(pc)
-        d.update(count=_count(line.count), named_materials=sorted(set(ids)), named_names=list(line.named_materials))
-    d.update(span=list(c.span), pattern_id=c.pattern_id)
-    return d
+    summon = line.summon  # (each kind's dict written out: keys in the order of the output)
+    if summon == "synchro":
+        return {"summon": summon, "tuner": _count(line.tuner), "non_tuner": _count(line.non_tuner),
+                "span": list(c.span), "pattern_id": c.pattern_id}
+    if summon == "xyz":
+        return {"summon": summon, "level": line.level, "count": _count(line.count), "alternative": line.alternative,
+                "span": list(c.span), "pattern_id": c.pattern_id}
+    if summon == "link":
+        return {"summon": summon, "count": _count(line.count), "span": list(c.span), "pattern_id": c.pattern_id}
+    ids = []
+    for n in line.named_materials:
+        pc = resolve_name(n, c.lang, names)
+        if pc is not None:
+            ids.append(pc)
+    return {"summon": summon, "count": _count(line.count), "named_materials": sorted(set(ids)),
+            "named_names": list(line.named_materials), "span": list(c.span), "pattern_id": c.pattern_id}
 
 
 def self_summons_of(conditions: Sequence[Any]) -> list[dict]:

@@ -135,3 +135,71 @@ def test_card_result_conditions_other_than_condition_objects_go_through_the_unio
     for bad in ([1], [{"kind": "gemini"}], "x", [c, None]):
         with pytest.raises(ValidationError):
             CardResult(id=1, name="n", lang="en", conditions=bad)
+
+
+# -- structure.py: the material dicts written out, fit_material_lines' first test as a loop ----------
+
+def _material_as_it_was(c, names):
+    from extractor.structure import _count, resolve_name
+
+    line = c.line
+    d = {"summon": line.summon}
+    if line.summon == "synchro":
+        d.update(tuner=_count(line.tuner), non_tuner=_count(line.non_tuner))
+    elif line.summon == "xyz":
+        d.update(level=line.level, count=_count(line.count), alternative=line.alternative)
+    elif line.summon == "link":
+        d.update(count=_count(line.count))
+    else:
+        ids = [pc for n in line.named_materials if (pc := resolve_name(n, c.lang, names)) is not None]
+        d.update(count=_count(line.count), named_materials=sorted(set(ids)), named_names=list(line.named_materials))
+    d.update(span=list(c.span), pattern_id=c.pattern_id)
+    return d
+
+
+def _fit_as_it_was(conditions, frame):
+    from extractor.slots import read_material_line
+
+    if not conditions:
+        return []
+    if frame.kind is None or not any(c.kind == "material-line" for c in conditions):
+        return list(conditions)
+    out = []
+    for c in conditions:
+        if c.kind != "material-line":
+            out.append(c)
+            continue
+        if not frame.extra_deck:
+            continue
+        line = c.line
+        if line.alternative or not line.parts:
+            if frame.kind == "xyz":
+                out.append(c)
+            continue
+        if line.summon != frame.kind:
+            text = " + ".join(f.phrase for _, f in line.parts)
+            c = c.model_copy(update={"line": read_material_line(frame.kind, text, c.lang, line.alternative)})
+        out.append(c)
+    return out
+
+
+def test_material_dicts_and_fitted_lines_equal_the_old_code_on_real_cards():
+    from extractor import structure
+    from extractor.frame import Frame
+
+    n = fitted = 0
+    names = {"x": 1}
+    for card in _cards():
+        res = analyze(card)
+        for c in res.conditions:
+            if c.kind == "material-line" and c.line.parts:
+                got, want = structure._material(c, names), _material_as_it_was(c, names)
+                assert got == want and list(got) == list(want), card.name
+                n += 1
+        for frame in (card.frame, Frame(kind="fusion"), Frame(kind="xyz"), Frame(kind="main_monster"), Frame()):
+            got, want = structure.fit_material_lines(res.conditions, frame), _fit_as_it_was(res.conditions, frame)
+            assert got == want, card.name
+            fitted += any(c.kind == "material-line" for c in got)
+    assert n > 20 and fitted > 20
+    if YAML_YUGI.is_file():
+        assert n > 1000
