@@ -26,6 +26,7 @@ today's normalizer are kept in the cache folder of the compiled catalog, under t
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -42,6 +43,9 @@ ALIAS_FILE = ("names", "aliases.json.gz")
 _FOLD = str.maketrans({**{c: "·" for c in "\u00b7\u2027\u2022\u30fb\u2219\u22c5"},
                        **{chr(c): "-" for c in range(0x2010, 0x2016)}})
 _QUOTES = "「」『』\"“”'‘’"
+# a character _FOLD rewrites: ``str.translate`` with a dict looks every character up (and raises and
+# clears a KeyError for each one it lacks), so a name is translated only when this finds one
+_FOLD_RE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_FOLD)) + "]")
 
 
 def fold_name(text: str) -> str:
@@ -49,7 +53,9 @@ def fold_name(text: str) -> str:
     half-width forms meet: ＡＢＣ / ABC, － / -, ･ / ・), every middle dot written ``·`` (・ ‧ •),
     every dash ``-``, white space removed, the quotes around it (「」 『』 “” "" '') stripped, case
     folded.  Input and output: ``str``.  Raises nothing."""
-    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+    text = unicodedata.normalize("NFKC", text)
+    if _FOLD_RE.search(text) is not None:  # (else the translation would give the text itself)
+        text = text.translate(_FOLD)
     return "".join(text.split()).strip(_QUOTES).casefold()
 
 
