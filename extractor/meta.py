@@ -86,8 +86,19 @@ def catalog_digest(root: Traversable | None = None) -> str:
 
 @lru_cache(maxsize=1)
 def _default_catalog_digest() -> str:
+    """:func:`catalog_digest` of the shipped catalog.  When this process has already hashed the
+    catalog and the package for the compiled catalog's cache key (``tag`` loads the catalog
+    first), the digest is kept in that cache under the same key
+    (:func:`extractor.patterns.cache.cached_build`, ``catalog-digest-<key>.pickle``): the key
+    hashes every file of the catalog, so a kept digest is never stale.  Otherwise (``validate``,
+    ``audit``: no catalog loaded) it is computed, as hashing the key would cost more."""
+    import sys
+
     from .normalize.common import PATTERNS_DIR
 
+    cache = sys.modules.get(__name__.rpartition(".")[0] + ".patterns.cache")
+    if cache is not None and getattr(cache, "_KEY", None) is not None:
+        return cache.cached_build("catalog-digest", lambda: catalog_digest(PATTERNS_DIR), str)
     return catalog_digest(PATTERNS_DIR)
 
 
