@@ -17,6 +17,8 @@ _OLD_REQUIRES = {
     "zh.additional-normal-summon-object": ["召唤"],
     "zh.must-be-special-summoned-named-card": ["效果"],
     "zh.must-be-special-summoned-own-effect-trigger": ["通常召唤"],
+    "zh.special-summon-only-by-summon": ["特殊召唤"],
+    "zh.tribute-rule-optional": ["解放"],
 }
 
 # fragment -> its regex before this pass
