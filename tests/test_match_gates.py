@@ -497,3 +497,68 @@ def _yaml_yugi_texts(shared, lang: str, every: int) -> list[str]:
             if t and n % every == 0:
                 texts.append(normalize(t, lang).text)
     return texts
+
+
+def _zh_anchored_catalog(tmp_path, extra: str, examples: list[str]) -> str:
+    """A one-pattern zh catalog: anchored at a sentence start (or after ①:) in a sentence with
+    特殊召唤, gated by ``within``, with ``extra`` YAML lines (anchor_after)."""
+    (tmp_path / "zh").mkdir()
+    ex = ", ".join(repr(e) for e in examples)
+    (tmp_path / "zh" / "x.yaml").write_text(
+        "language: zh-CN\npatterns:\n  - id: zh.x\n    anchor: '(?:^|(?<=[。:]))(?=[^。]*特殊召唤)'\n"
+        "    regex: '(?:^|(?<=[。:]))(?=[^。]*特殊召唤)这张卡[^。]*'\n"
+        "    within: {breaks: 。, cue: [特殊召唤]}\n" + extra +
+        "    yields: {kind: cannot-special-summon}\n    examples: {match: [" + ex + "]}\n", encoding="utf-8")
+    return str(tmp_path)
+
+
+def test_anchor_after_is_read_and_used_by_run(tmp_path):
+    """``anchor_after`` (the anchor tried only at a piece's start and after those literals) gives
+    what ``finditer`` gives."""
+    root = _zh_anchored_catalog(tmp_path, "    anchor_after: [':']\n", ["这张卡特殊召唤。①:这张卡可以特殊召唤"])
+    cat = load_catalog(root)
+    p = cat.patterns[0]
+    assert p.anchor_after == (":",)
+    text = "A。①:这张卡特殊召唤。①:特殊召唤这张卡。B:这张卡特殊召唤"
+    want = [(m.start(), m.end()) for m in p.regex.finditer(text)]
+    assert [(m.start, m.end) for m in cat.run(text, "zh-CN")] == want == [(4, 11), (24, 31)]
+
+
+def test_anchor_after_that_misses_a_position_is_refused(tmp_path):
+    from extractor.patterns import PatternError
+
+    # the anchor also holds after ":" inside a sentence; anchor_after names only "/"
+    root = _zh_anchored_catalog(tmp_path, "    anchor_after: [/]\n", ["①:这张卡可以特殊召唤"])
+    with pytest.raises(PatternError, match="zh.x: 'anchor' holds in a piece of 'within' at a place"):
+        load_catalog(root)
+
+
+def test_anchor_after_needs_an_anchor_and_a_list_of_literals():
+    from extractor.patterns import PatternError
+    from extractor.patterns.loader import _anchor_after
+
+    assert _anchor_after(None, None, None, "p") == ()
+    with pytest.raises(PatternError, match="'anchor_after' needs 'anchor' and 'within'"):
+        _anchor_after(["x"], None, ("。", ("y",)), "p")
+    with pytest.raises(PatternError, match="'anchor_after' needs a list of literals"):
+        _anchor_after([""], object(), ("。", ("y",)), "p")
+
+
+def test_anchor_after_gives_the_positions_of_the_scan_on_the_corpus(shared):
+    """Each pattern with ``anchor_after`` (the procedure patterns at proc_start): the anchor tried
+    at the pieces' starts and after the literals holds at the same positions as the anchor scanned
+    over every character of the pieces, on the yaml-yugi zh-CN texts and every other zh-TW one."""
+    from extractor.patterns.runner import _after_positions, _pieces
+
+    cat = load_catalog()
+    ps = [p for p in cat.patterns if p.anchor_after]
+    assert {"zh.builtin-special-summon-situation", "zh.builtin-special-summon-this-card-can"} <= {p.id for p in ps}
+    texts = _yaml_yugi_texts(shared, "zh-CN", 1) + _yaml_yugi_texts(shared, "zh-TW", 2)
+    found = 0
+    for p in ps:
+        for t in texts:
+            pieces = _pieces(t, *p.within)
+            want = [m.start() for a, b in pieces for m in p.anchor.finditer(t, a, b)]
+            assert _after_positions(t, pieces, p.anchor, p.anchor_after) == want, (p.id, t)
+            found += len(want)
+    assert found > 20000

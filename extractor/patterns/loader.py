@@ -14,7 +14,7 @@ from ..normalize.common import PATTERNS_DIR, lang_family, load_terms
 from .cache import _disk_cached
 from .captures import WHOLE_MATCH, SlotReader, _Vocab
 from .model import Fragment, Pattern, PatternError
-from .runner import Catalog, _pieces
+from .runner import Catalog, _after_positions, _pieces
 
 
 def _top_level_bar(rx: str) -> bool:
@@ -211,11 +211,18 @@ def _load_file(path: Traversable, where: str, seen: set[str],
                         [m.start() for m in anchor.finditer(t)]:
                     raise PatternError(f"{where}: pattern {pid}: 'anchor' holds outside the pieces of 'within' "
                                        f"in the example {t!r}")
+        no_match = list(ex.get("no_match") or [])
+        after = _anchor_after(d.get("anchor_after"), anchor, within, f"{where}: pattern {pid}")
+        for t in [e["text"] for e in matches] + [e if isinstance(e, str) else e.get("text", "") for e in no_match]:
+            if after and _after_positions(t, _pieces(t, *within), anchor, after) != \
+                    [m.start() for a, b in _pieces(t, *within) for m in anchor.finditer(t, a, b)]:
+                raise PatternError(f"{where}: pattern {pid}: 'anchor' holds in a piece of 'within' at a place that is "
+                                   f"not its start and not right after one of 'anchor_after' in the example {t!r}")
         out.append(Pattern(id=pid, lang=fam, regex=rx, yields=dict(d["yields"]), captures=caps,
                            scope=d.get("scope", "monster"), requires=tuple([req] if isinstance(req, str) else req), anchor=anchor,
-                           examples_match=matches, examples_no_match=list(ex.get("no_match") or []),
+                           examples_match=matches, examples_no_match=no_match,
                            file=str(where), note=d.get("note", ""), source=written,
-                           anchor_source=str(d.get("anchor") or ""), within=within))
+                           anchor_source=str(d.get("anchor") or ""), within=within, anchor_after=after))
     return out
 
 
@@ -244,6 +251,24 @@ def _within(spec: Any, where: str) -> tuple[str, tuple[str, ...]] | None:
         raise PatternError(f"{where}: 'within' needs 'breaks' (the characters no match holds, a string) "
                            f"and 'cue' (literals without those characters, one of which every match holds)")
     return breaks, tuple(cues)
+
+
+def _anchor_after(spec: Any, anchor: Any, within: Any, where: str) -> tuple[str, ...]:
+    """A pattern's ``anchor_after`` field (a list of literals: inside a piece of ``within`` the
+    anchor holds only at the piece's start or right after one of them; the loader checks the claim
+    on the pattern's examples) as a tuple; ``()`` when absent.
+
+    Raises:
+        PatternError: not a non-empty list of non-empty strings, or no ``anchor`` and ``within``."""
+    if spec is None:
+        return ()
+    if anchor is None or within is None:
+        raise PatternError(f"{where}: 'anchor_after' needs 'anchor' and 'within'")
+    if isinstance(spec, str):
+        spec = [spec]
+    if not isinstance(spec, list) or not spec or not all(isinstance(x, str) and x for x in spec):
+        raise PatternError(f"{where}: 'anchor_after' needs a list of literals")
+    return tuple(spec)
 
 
 class _FragmentsByLang(dict):

@@ -41,6 +41,10 @@ class Pattern:
     # ``breaks`` characters, a piece that holds one of the ``cues`` (see Catalog.run); with an
     # ``anchor``: every position where the anchor holds lies in such a piece
     within: "tuple[str, tuple[str, ...]] | None" = None
+    # ``anchor_after`` (with ``anchor`` and ``within``): literals; inside a piece the anchor holds
+    # only at the piece's start or right after one of them, so Catalog.run tries the anchor only
+    # there instead of scanning every character of the piece
+    anchor_after: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
