@@ -562,3 +562,32 @@ def test_anchor_after_gives_the_positions_of_the_scan_on_the_corpus(shared):
             assert _after_positions(t, pieces, p.anchor, p.anchor_after) == want, (p.id, t)
             found += len(want)
     assert found > 20000
+
+
+def _pieces_general(region, breaks, cues):
+    """The pieces of :func:`_pieces` by its general path (any breaks and cues), written out."""
+    spans = set()
+    for cue in cues:
+        i = region.find(cue)
+        while i >= 0:
+            a = max(region.rfind(c, 0, i) for c in breaks) + 1
+            b = min([j for j in (region.find(c, i) for c in breaks) if j >= 0] or [len(region)])
+            spans.add((a, b))
+            i = region.find(cue, b)
+    return sorted(spans)
+
+
+def test_pieces_of_one_break_and_one_cue_are_those_of_the_general_path_on_the_corpus(shared):
+    """The fast path of ``_pieces`` (one break character, one cue: the zh procedure patterns'
+    gate) gives the pieces of the general path on the yaml-yugi zh-CN texts and every other zh-TW
+    one, and on texts that start or end with the break or the cue."""
+    from extractor.patterns.runner import _pieces
+
+    texts = _yaml_yugi_texts(shared, "zh-CN", 1) + _yaml_yugi_texts(shared, "zh-TW", 2)
+    texts += ["特殊召唤", "。特殊召唤。", "特殊召唤。A特殊召唤特殊召唤", "", "。。"]
+    found = 0
+    for t in texts:
+        got = _pieces(t, "。", ("特殊召唤",))
+        assert got == _pieces_general(t, "。", ("特殊召唤",)), t
+        found += len(got)
+    assert found > 10000

@@ -161,9 +161,24 @@ def _pieces(region: str, breaks: str, cues: tuple[str, ...]) -> list[tuple[int, 
     cue) and no lookaround looks across one (``(?!的|成功)`` at a piece's end sees the break
     character or the end alike: neither starts 的; a ``$`` would hold at a piece's end, so a gated
     pattern must not need one there; a lookbehind sees the text before the piece as usual).  Input: normalized text, the gate's breaks
-    and cues.  Output: the pieces.  Raises nothing."""
-    spans: set[tuple[int, int]] = set()
+    and cues.  Output: the pieces.  Raises nothing.
+
+    One break character and one cue (the zh procedure patterns' gate): each piece is found after
+    the previous one's end, so they come ascending and distinct without a set (``str.rfind`` /
+    ``find`` of the one character instead of a generator over the breaks)."""
     n = len(region)
+    if len(cues) == 1 and len(breaks) == 1:
+        cue = cues[0]
+        i = region.find(cue)
+        out: list[tuple[int, int]] = []
+        while i >= 0:
+            b = region.find(breaks, i)
+            if b < 0:
+                b = n
+            out.append((region.rfind(breaks, 0, i) + 1, b))
+            i = region.find(cue, b)
+        return out
+    spans: set[tuple[int, int]] = set()
     for cue in cues:
         i = region.find(cue)
         while i >= 0:
