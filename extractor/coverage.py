@@ -126,6 +126,12 @@ class CoverageRules:
     #: sentence around a word is found from the word (the nearest marks before and after it), not
     #: by cutting the whole text
     end_chars: Any = None
+    #: (derived at load) the plain-``re`` class of the ``unit-start`` marks, when ``unit-start`` is
+    #: one character of a listed set and nothing else (no lookaround or anchor: :func:`_one_char_marks`
+    #: with ``bare``), ``colon_marks`` holds, there is no ``keep`` and ``end_chars`` is known; ``None``
+    #: otherwise.  With it a Summon word that follows a colon of the effect holding it is passed over
+    #: before its sentence is found (:func:`_word_sentences`, ``open_only``)
+    unit_class: Any = None
 
 
 @lru_cache(maxsize=8)
@@ -176,16 +182,19 @@ def coverage_rules(lang: str) -> CoverageRules | None:
     chars = _one_char_marks(kw["sentence_end"])
     if chars is not None:
         kw["end_chars"] = (chars, re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]"))
+    units = _one_char_marks(kw["unit_start"], bare=True) if kw.get("unit_start") is not None else None
+    if units is not None and kw["colon_marks"] and kw.get("keep") is None and chars is not None:
+        kw["unit_class"] = re.compile("[" + "".join(re.escape(c) for c in sorted(units)) + "]")
     return CoverageRules(**kw)
 
 
-def _one_char_marks(rx: Any) -> str | None:
+def _one_char_marks(rx: Any, bare: bool = False) -> str | None:
     """The characters the compiled plain-``re`` expression ``rx`` can match, when every match of it
     is exactly one character (its width is (1, 1)) and that character is a literal of each
     alternative (a character or a class of characters, not negated; lookarounds and anchors around
-    it allowed): then ``rx`` matches at ``p`` of a text searched up to ``end`` exactly when
-    ``rx.match(text, p, end)`` does, and only where one of these characters stands.  ``None`` for
-    a ``regex``-engine expression or any other shape."""
+    it allowed, unless ``bare``): then ``rx`` matches at ``p`` of a text searched up to ``end`` exactly when
+    ``rx.match(text, p, end)`` does, and only where one of these characters stands (with ``bare``:
+    wherever one of them stands).  ``None`` for a ``regex``-engine expression or any other shape."""
     if not isinstance(rx, re.Pattern):
         return None
     import re._parser as sre_parse  # (the standard library's parser, only to read the shape)
@@ -201,7 +210,7 @@ def _one_char_marks(rx: Any) -> str | None:
     chars: set[str] = set()
     for alt in alts:
         eaten = [(op, av) for op, av in alt if op not in (ASSERT, ASSERT_NOT, AT)]
-        if len(eaten) != 1:
+        if len(eaten) != 1 or (bare and len(alt) != 1):
             return None
         op, av = eaten[0]
         if op is LITERAL:
@@ -288,7 +297,8 @@ def _sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tu
     return out
 
 
-def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> list[tuple[int, int]]:
+def _word_sentences(text: str, start: int, end: int, rules: CoverageRules,
+                    open_only: bool = False) -> list[tuple[int, int]]:
     """The sentences of :func:`_sentences` that hold a ``prefilter`` word, found from the words:
     for each word, the sentence around it (a prefilter word holds no sentence end, so it lies
     inside one sentence), and only those sentences are stripped.  Equal to
@@ -296,8 +306,18 @@ def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> li
     is plain words: no look-around, no anchors; ``tests/test_coverage.py`` checks both).  A text
     with no prefilter word is not cut at all; when every sentence end is one character
     (``end_chars`` of ``rules``) the text is not cut either: the sentence of a word reaches from
-    the nearest end before it (searched backwards, in the reversed text) to the next one."""
+    the nearest end before it (searched backwards, in the reversed text) to the next one.
+
+    ``open_only`` (only with ``unit_class`` of ``rules``: Chinese and Japanese): a word with a
+    ``:`` or ``;`` before it in the effect holding it (no ``unit-start`` mark between that colon
+    and the word) is passed over, with every word after it up to the next ``unit-start`` mark:
+    its sentence is one :func:`coverage_of` skips in any case (a colon of its effect stands
+    before the sentence's end).  So the sentences of ``"①：…才能发动。…特殊召唤。"`` are not
+    looked for; the result is the list above without some of the sentences so skipped
+    (``tests/test_coverage_paths.py`` checks both sides on real texts)."""
     m = rules.prefilter.search(text, start, end)
+    if m is not None and open_only:
+        m = _open_word(text, m, end, rules)
     if m is None:
         return []
     if rules.end_chars is None:
@@ -328,8 +348,32 @@ def _word_sentences(text: str, start: int, end: int, rules: CoverageRules) -> li
             return _word_sentences_cut(text, start, end, rules, rules.prefilter.search(text, start, end))
         out.append(_trimmed(text, s, e))
         m = rules.prefilter.search(text, max(e, m.end()), end)
+        if m is not None and open_only:
+            m = _open_word(text, m, end, rules)
         if m is None:
             return out
+
+
+def _open_word(text: str, m: Any, end: int, rules: CoverageRules) -> Any:
+    """(``open_only`` of :func:`_word_sentences`) The first ``prefilter`` match from ``m`` on
+    (``m`` itself or a later one, searched up to ``end``) that no ``:`` / ``;`` of the effect
+    holding it precedes, ``None`` when there is none.  A word at ``h`` with a colon at ``c < h``
+    and no ``unit-start`` mark in ``(c, h]`` lies in an effect (from the last mark) that holds
+    that colon before the word, and so before the end of the word's sentence: the sentence is
+    an effect (:func:`coverage_of`'s first tests); so is every later word before the next mark."""
+    unit = rules.unit_class.search
+    find = rules.prefilter.search
+    while True:
+        h = m.start()
+        c = max(text.rfind(":", 0, h), text.rfind(";", 0, h))
+        if c < 0 or unit(text, c + 1, h) is not None:
+            return m
+        u = unit(text, h, end)  # the next effect: its words may be open
+        if u is None:
+            return None
+        m = find(text, u.start(), end)
+        if m is None:
+            return None
 
 
 def _trimmed(text: str, s: int, e: int) -> tuple[int, int]:
@@ -442,7 +486,8 @@ def coverage_of(mt: MappedText, lang: str, frame: Frame | None, seg: Segments,
         lead = _first_line(text, ms, me, rules)  # unread is not absent: the materials of an Extra Deck monster
         if lead is not None:
             ms = max(ms, lead[1])
-    sentences = _word_sentences(text, ms, me, rules)  # only the sentences holding a prefilter word
+    # only the sentences holding a prefilter word (zh, ja: and no colon of their effect before it)
+    sentences = _word_sentences(text, ms, me, rules, rules.unit_class is not None)
     if not sentences and lead is None:
         return "complete", []  # no summoning wording at all (most cards: the cheap test says so)
     own: list | None = None  # the conditions read from the text, listed at the first need

@@ -180,3 +180,33 @@ def test_sentences_of_words_found_from_the_words_equal_the_cut_text(shared, fam,
             assert got == [(s, e) for s, e in _sentences(t, start, end, rules) if rules.prefilter.search(t, s, e)], (t, start, end)
             n += len(got)
     assert n > 1000
+
+
+@pytest.mark.parametrize("fam,lang", [("zh", "zh-CN"), ("ja", "ja")])
+def test_words_after_a_colon_of_their_effect_leave_only_skipped_sentences(shared, fam, lang):
+    # open_only passes over the words that follow a colon of the effect holding them: the sentences
+    # it leaves out must all be ones coverage_of skips for a colon (or a bullet), and it must keep
+    # every other sentence of the full list, in order, on every real text and on edge texts
+    from extractor.coverage import _word_sentences
+    from extractor.normalize import normalize
+    rules = coverage_rules(fam)
+    assert rules.unit_class is not None and coverage_rules("en").unit_class is None
+    texts = ["①:召唤。②召唤", "召唤:①召唤;\n融合", "x:y\n召唤。z:召唤", "这张卡①的效果:召唤。", ";召唤\n●召唤:", "召唤:召唤"]
+    texts += [normalize(it.card.text, lang).text
+              for it in read_cards(shared / "data/yaml-yugi/cards.jsonl", lang) if it.card is not None]
+    kept = dropped = 0
+    for t in texts:
+        units = _unit_starts(t, rules)
+        for start, end in ((0, len(t)), (min(4, len(t)), len(t)), (0, len(t) * 2 // 3)):
+            full = _word_sentences(t, start, end, rules)
+            got = _word_sentences(t, start, end, rules, open_only=True)
+
+            def skipped(s, e):
+                u = _unit_start(t, s, units)
+                return t.startswith("●", s) or ":" in t[u:e] or ";" in t[u:e]
+            assert got == [x for x in full if x in got], (t, start, end)  # a subsequence
+            assert all(skipped(*x) for x in full if x not in got), (t, start, end)
+            assert all(x in got for x in full if not skipped(*x)), (t, start, end)
+            kept += len(got)
+            dropped += len(full) - len(got)
+    assert kept > 1000 and dropped > 5000, (kept, dropped)
