@@ -374,6 +374,34 @@ def test_gate_looks_a_literal_up_only_inside_the_block_of_a_piece_it_holds():
     assert "k0 if k0 is not None else (k0 := " in src
 
 
+def test_a_check_literal_looked_up_in_a_nested_block_is_looked_up_again_outside_it(tmp_path):
+    """A piece the gate groups siblings under (能, held by three ``requires`` literals in the 解放
+    block) is looked up only where 解放 is present; a pattern whose check is 能 alone must still be
+    let through on a text with 能 and without 解放 (the bug a ``requires`` list of
+    zh.tribute-rule-required once showed on 这张卡的效果发动的回合,自己不是「龙女仆」怪兽不能特殊召唤。)."""
+    (tmp_path / "zh").mkdir()
+    no_a = ["解放1只", "解放2只", "解放3只", "X1", "X2", "X3", "X4", "X5"]
+    (tmp_path / "zh" / "x.yaml").write_text(
+        "language: zh-CN\npatterns:\n"
+        "  - id: zh.a\n    requires: [解放的场合才能, 解放则不能, 只能解放]\n"
+        "    regex: '(?:解放的场合才能|解放则不能|只能解放)'\n    yields: {kind: cannot-special-summon}\n"
+        "    examples: {match: [把1只怪兽解放的场合才能召唤], no_match: [" + ", ".join(no_a) + "]}\n"
+        "  - id: zh.b\n    regex: '能\\d'\n    yields: {kind: cannot-special-summon}\n"
+        "    examples: {match: [不能1, 不能2, 不能3]}\n", encoding="utf-8")
+    cat = load_catalog(str(tmp_path))
+    plan = cat._plan("zh-CN", ALL_SCOPES)
+    assert plan.checks[1] == (("能",),) and plan.key is None
+    lines = plan.gate_source.splitlines()
+    depth = {x.strip(): len(x) - len(x.lstrip()) for x in lines}
+    outer = next(x for x in depth if x.startswith("if '解放' in r"))
+    inner = next(x for x in depth if "'能' in r" in x and x.startswith("if"))
+    assert depth[inner] > depth[outer]  # the case under test: 能 is looked up inside the 解放 block
+    for text in ["不能1", "把1只怪兽解放的场合才能召唤", "解放1只不能2", "解放1只", "X1", ""]:
+        assert plan.gate(text) == _plain_gate(plan, text), (text, plan.gate_source)
+    assert plan.gate("不能1") == [1]
+    assert [m.pattern.id for m in cat.run("不能1", "zh-CN")] == ["zh.b"]
+
+
 def test_gate_is_not_pickled_and_is_built_again_on_first_use():
     import pickle
 

@@ -353,7 +353,11 @@ def _gate_source(ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], k
     of them hold (:func:`_group`), so it is looked up only where that one is present; a literal is
     not looked up when every pattern naming it is a candidate already.  A check literal is looked
     up at most once per region (a local variable keeps it; one the blocks look up is not looked up
-    again).  Literals enter the source through ``repr`` only.  Raises nothing."""
+    again).  A block's answer is relied on outside it only when the literal's presence means the
+    block runs (every block around it looks up a piece of it); a piece grouped in the block of a
+    literal it does not hold (能 in the 解放 block) keeps its answer in a variable that starts as
+    ``None``, and outside the block it is looked up where that block did not run.  Literals enter
+    the source through ``repr`` only.  Raises nothing."""
     req: dict[str, list[int]] = {}
     for i, p in enumerate(ps):
         for lit in p.requires:
@@ -373,31 +377,47 @@ def _gate_source(ps: list[Pattern], checks: list[tuple[tuple[str, ...], ...]], k
         for clause in c:
             for lit in clause:
                 uses[lit] = uses.get(lit, 0) + 1
-    # check literals the blocks look up anyway: their answer is kept (False where the block of a
-    # piece they hold did not run: that piece is absent, so they are too)
-    known = {lit: f"t{j}" for j, lit in enumerate(sorted(x for x in uses if x in children or
-                                                          any(x in kids for kids in children.values())))}
-    # check literals used by several patterns: looked up once, when first needed
-    kept = {lit: f"k{j}" for j, lit in enumerate(sorted(x for x, n in uses.items() if n > 1 and x not in known))}
+    parent_of = {kid: par for par, kids in children.items() for kid in kids}
+
+    def sound(lit: str) -> bool:
+        """``lit`` present => its block runs: every block around it looks up a piece of it."""
+        par = parent_of.get(lit)
+        while par is not None:
+            if par not in lit:
+                return False
+            par = parent_of.get(par)
+        return True
+    # check literals the blocks look up anyway, where their presence means their block runs: the
+    # block's answer is kept (False where the block of a piece they hold did not run: that piece
+    # is absent, so they are too)
+    known = {lit: f"t{j}" for j, lit in enumerate(sorted(x for x in uses if x in parent_of and sound(x)))}
+    # check literals used by several patterns, and those a block looks up where they may be present
+    # outside it (a piece grouped in the block of a literal it does not hold: 能 in the 解放 block):
+    # looked up once, when first needed (the block records its answer; outside it, it is looked
+    # up again where it was not)
+    kept = {lit: f"k{j}" for j, lit in enumerate(sorted(x for x, n in uses.items() if x not in known
+                                                         and (n > 1 or x in parent_of)))}
     lines = ["def gate(r):"]
     if flags:
         lines.append("    " + " = ".join(f"c{i}" for i in flags) + " = False")
     if known:
         lines.append("    " + " = ".join(known.values()) + " = False")
+    if kept:
+        lines.append("    " + " = ".join(kept.values()) + " = None")
 
     def block(parent: str | None, depth: int) -> None:
         for lit in children.get(parent, ()):
             pad = "    " * depth
             sets = [f"c{i}" for i in req.get(lit, ())] + ([known[lit]] if lit in known else [])
-            if children.get(lit) or lit not in req or lit in known:
+            if lit in kept:  # (a piece, not a `requires` literal: nothing to set but its answer)
+                lines.append(f"{pad}if ({kept[lit]} := {lit!r} in r):")
+            elif children.get(lit) or lit not in req or lit in known:
                 lines.append(f"{pad}if {lit!r} in r:")
             else:  # a leaf: not looked up when every pattern naming it is a candidate already
                 lines.append(f"{pad}if not ({' and '.join(sets)}) and {lit!r} in r:")
             lines.append(f"{pad}    " + (" = ".join(sets) + " = True" if sets else "pass"))
             block(lit, depth + 1)
     block(None, 1)
-    if kept:
-        lines.append("    " + " = ".join(kept.values()) + " = None")
 
     def test(lit: str) -> str:
         if lit in known:
@@ -420,14 +440,18 @@ def _group(children: dict[str | None, list[str]], parent: str | None, texts: lis
     held by ``n`` siblings and found in a share ``f`` of ``texts`` (the patterns' examples, a
     stand-in for card texts) saves ``n * (1 - f) - 1`` look-ups a region.  Repeated while a piece
     saves at least half a look-up, then in every block (a piece of the block's own literal is
-    never looked up in it: it is present there).  Changes ``children`` in place."""
+    never looked up in it: it is present there; a literal of the gate is never made a block twice).
+    A piece may be looked up in the block of a literal it does not hold: :func:`_gate_source`
+    then does not take its absence there for its absence.  Changes ``children`` in place."""
     if parent is not None:  # what is found where the block runs: texts that hold its piece
         texts = [t for t in texts if parent in t]
     while True:
         sibs = children.get(parent, [])
         best, gain = None, 0.5
         pieces = {lit[i:j] for lit in sibs for i in range(len(lit)) for j in range(i + 1, len(lit))}
-        pieces = {x for x in pieces if x not in children and x not in sibs and (parent is None or x not in parent)}
+        # (a piece that is a literal of the gate anywhere already is not made a second block)
+        nodes = set(children).union(*children.values())
+        pieces = {x for x in pieces if x not in nodes and (parent is None or x not in parent)}
         for piece in sorted(pieces, key=lambda x: (-len(x), x)):
             held = [lit for lit in sibs if piece in lit]
             if len(held) < 2:
