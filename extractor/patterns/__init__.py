@@ -24,6 +24,14 @@ A pattern file holds ``language`` and a list ``patterns``; each pattern has:
   holds.  Patterns with the same anchor share one scan for those positions per text and are then
   tried only there (``regex.match`` at each position; the matches are the same as ``finditer``'s).
   A speed device only: it never changes what a pattern matches;
+- ``within`` (optional): ``{breaks: "。;:", cue: [不能]}``: every match lies inside one piece of
+  the text between two ``breaks`` characters that holds a ``cue`` literal, so the pattern (or,
+  with an ``anchor``, the anchor's scan) runs only over those pieces (``loader._within``);
+- ``anchor_after`` (optional, with ``anchor`` and ``within``): literals; inside a piece the anchor
+  can hold only at the piece's start or right after one of them, so it is tried only there
+  (``str.find``) instead of being scanned over every character.  The loader refuses a pattern
+  whose anchor holds elsewhere in one of its examples; tests/test_match_gates.py checks the
+  shipped ones on the corpus.  Both are speed devices: they never change what a pattern matches;
 - ``examples``: ``match`` (texts it must match; an item may be ``{text, expect}`` with field
   values the condition must have) and ``no_match`` (texts it must not match).  Every example
   runs as a test.
