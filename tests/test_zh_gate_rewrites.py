@@ -5,13 +5,13 @@ after 存在/没有/以上/以下 or a 仅/只; no 。 : ; or line break before 
 with the old gate written out here finds the same spans and captures as the catalog's on every
 yaml-yugi text (zh-CN and zh-TW, normalized) and on every Chinese example; skipped when ../shared is
 absent."""
-import re
 
 import pytest
 import regex
 
-from extractor.normalize import normalize
 from extractor.patterns import load_catalog
+
+from test_zh_pattern_rewrites import _expand, _found, _texts  # shared with the other zh rewrite tests
 
 # fragment -> its regex before this pass
 _OLD_FRAGMENTS = {
@@ -31,32 +31,7 @@ _GATED = {
 def texts(shared) -> list[str]:
     """The normalized zh-CN and zh-TW texts of every yaml-yugi card, and every example of the
     Chinese patterns."""
-    import orjson
-
-    out = []
-    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
-        for line in f:
-            text = orjson.loads(line).get("text") or {}
-            for lang in ("zh-CN", "zh-TW"):
-                if text.get(lang):
-                    out.append(normalize(text[lang], lang).text)
-    for p in load_catalog().by_lang["zh"]:
-        out += [normalize(e["text"], "zh-CN").text for e in p.examples_match]
-        out += [normalize(t, "zh-CN").text for t in p.examples_no_match]
-    return out
-
-
-def _expand(frags, source: str, old: dict[str, str]) -> str:
-    """``source`` with each {{name}} replaced by its fragment (``old[name]`` where given), as the
-    loader does it: each fragment inside ``(?:...)``, its own references expanded first."""
-    def one(m):
-        name = m.group(1)
-        return "(?:" + _expand(frags, old.get(name, frags[name].source), old) + ")"
-    return re.sub(r"\{\{(\w+)\}\}", one, source)
-
-
-def _found(rx, text):
-    return [(m.span(), {k: m.captures(k) for k in rx.groupindex}) for m in rx.finditer(text)]
+    return _texts(shared, tw_every=1)
 
 
 @pytest.mark.parametrize("pid", sorted(_GATED))

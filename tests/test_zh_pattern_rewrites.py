@@ -37,22 +37,22 @@ _OLD_REGEX = {
 }
 
 
-def _texts(shared) -> list[str]:
-    """The normalized zh-CN texts of every yaml-yugi card, the zh-TW ones of every third, and
-    every example of the Chinese patterns."""
+def _texts(shared, tw_every: int = 3) -> list[str]:
+    """The normalized zh-CN texts of every yaml-yugi card, the zh-TW ones of every ``tw_every``-th,
+    and every example of the Chinese patterns (shared with the other zh rewrite tests)."""
     import orjson
 
     out = []
     with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
         for n, line in enumerate(f):
             text = orjson.loads(line).get("text") or {}
-            for lang, every in (("zh-CN", 1), ("zh-TW", 3)):
+            for lang, every in (("zh-CN", 1), ("zh-TW", tw_every)):
                 if text.get(lang) and n % every == 0:
                     out.append(normalize(text[lang], lang).text)
     cat = load_catalog()
     for p in cat.by_lang["zh"]:
         out += [normalize(e["text"], "zh-CN").text for e in p.examples_match]
-        out += [normalize(t, "zh-CN").text for t in p.examples_no_match]
+        out += [normalize(t if isinstance(t, str) else t["text"], "zh-CN").text for t in p.examples_no_match]
     return out
 
 

@@ -5,33 +5,17 @@ text (zh-CN, and zh-TW normalized) nor Chinese example with a match is left out,
 gate still gives what the masks and checks give on them; skipped when ../shared is absent."""
 import pytest
 
-from extractor.normalize import normalize
 from extractor.patterns import ALL_SCOPES, load_catalog
+
+from test_zh_pattern_rewrites import _texts  # every zh-CN and zh-TW text and the Chinese examples
 
 _PID = "zh.tribute-rule-required"
 _OLD_REQUIRES = ["解放"]  # its `requires` before this pass
 
 
-def _texts(shared) -> list[str]:
-    """The normalized zh-CN and zh-TW texts of every yaml-yugi card, and every Chinese example."""
-    import orjson
-
-    out = []
-    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
-        for line in f:
-            text = orjson.loads(line).get("text") or {}
-            for lang in ("zh-CN", "zh-TW"):
-                if text.get(lang):
-                    out.append(normalize(text[lang], lang).text)
-    for p in load_catalog().by_lang["zh"]:
-        out += [normalize(e["text"], "zh-CN").text for e in p.examples_match]
-        out += [normalize(t if isinstance(t, str) else t["text"], "zh-CN").text for t in p.examples_no_match]
-    return out
-
-
 @pytest.fixture(scope="module")
 def texts(shared):
-    return _texts(shared)
+    return _texts(shared, tw_every=1)
 
 
 def test_tribute_rule_required_requires_leaves_out_no_text_with_a_match(texts):
