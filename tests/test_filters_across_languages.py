@@ -2,7 +2,7 @@
 a cost filter's monster Types and card kinds are the English terms whether the text is English,
 Simplified or Traditional Chinese (the vocab tables of patterns/terms/zh.yaml, read by
 extractor/patterns/captures.py), so ``validate`` compares them as values (cost.filter and
-Tribute-rule filters: extractor/validate/views.py ``_typed_filter``, rules.py ``_filters_agree``)."""
+Tribute-rule filters: extractor/validate/views.py ``_typed_filter``, validate/rules.py ``_filters_agree``)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Tests of the summoning rules core (extractor/rules.py) and the `judge` command.
+"""Tests of the summoning rules core (extractor/rules/ (a package: vocabulary, scenario, facts, judging)) and the `judge` command.
 
 - the public examples of ../shared/rules/examples (skipped when ../shared is absent);
 - the project's own scenarios in corpora/scenarios (always run);
