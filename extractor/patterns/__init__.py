@@ -79,8 +79,9 @@ from ..literals import required_literals
 from .cache import _CACHE_KEEP, _PICKLE_PROTOCOL, _cache_dir, _cache_key, _disk_cached
 from .captures import SlotReader, _fields, _Vocab
 from .guard import REGEX_TIMEOUT
-from .loader import (_CAPTURE_TYPES, _FRAGMENT_CAPTURES, _REF, _SPECIAL_DIRS, WHOLE_MATCH, _Fragments,
-                     _FragmentsByLang, _load_file, _read_yaml, _top_level_bar, load_catalog, load_fragments)
+from .fragments import _REF, _Fragments, _FragmentsByLang, _read_yaml, load_fragments
+from .loader import (_CAPTURE_TYPES, _FRAGMENT_CAPTURES, _SPECIAL_DIRS, WHOLE_MATCH, _load_file, _top_level_bar,
+                     load_catalog)
 from .model import EXAMPLE_MARK, Fragment, Pattern, PatternError, RawMatch
 from .runner import ALL_SCOPES, Catalog, _anchored, _checks, _holds, _Plan
 

@@ -12,7 +12,7 @@ from ..textmap import compile_alternation
 from .model import PatternError, Pattern
 
 if TYPE_CHECKING:
-    from .loader import _Fragments
+    from .fragments import _Fragments
 
 WHOLE_MATCH = "_"  # `group: _` captures the whole match
 
