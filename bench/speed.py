@@ -33,7 +33,10 @@ VmHWM); per language the ratio pipeline cards/s / plain cards/s (targets: >= 0.5
 in English), by wall time and by CPU time, each the median of the ratios of the pairs.  Then the
 CLI cold start: ``ygo-extractor --version`` and one ``explain`` (targets < 0.3 s and < 0.8 s wall),
 and with ``--jobs N`` the wall time of ``tag --jobs N`` against ``--jobs 1`` (not pinned: that is
-the point), reported apart from the ratio.  Figures are printed, never asserted.  Needs ../shared;
+the point), reported apart from the ratio.  With ``--floor``, also ``tag`` with each card's analysis
+replaced by the shared no-condition result (start-up, reading, the name table, the sidecar's
+hashes, writing: the part no tuning of the analysis can take away) and its ratio to the plain scan,
+the most the pipeline's ratio could reach.  Figures are printed, never asserted.  Needs ../shared;
 exits with a message if it is absent.
 """
 from __future__ import annotations
@@ -77,6 +80,25 @@ def plain_worker(src: str, lang: str, phrases_file: str, out: str) -> None:
             hits += len(found)
             g.write(orjson.dumps({"id": d.get("password"), "hits": found}) + b"\n")
     print(f"cards {n}, hits {hits}", file=sys.stderr)
+
+
+def floor_worker(src: str, lang: str, out: str) -> None:
+    """``tag`` with the analysis of each card replaced by the shared no-condition result: start-up,
+    reading, the name table, the sidecar's hashes and writing, without normalizing, matching,
+    objects or coverage.  What no tuning of the analysis can take away (``--floor``)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import extractor.pipeline as P
+
+    def no_analysis(card, catalog=None, names=None):
+        return P._new_result({"id": card.id, "name": card.name, "lang": card.lang, "tags": [],
+                              "tributes": None, "profile": P.build_profile([], card.frame), "registers": None,
+                              "coverage": "complete", "unread": [], "warnings": []})
+
+    P.analyze = no_analysis  # before the command line imports it
+    from extractor.cli import run
+
+    sys.argv = ["ygo-extractor", "tag", src, "--lang", lang, "-o", out, "--no-progress"]
+    run()
 
 
 # -- phrases from the catalog -------------------------------------------------------------------
@@ -187,13 +209,14 @@ def _jobs(jobs: int, repeat: int, tmp: Path) -> list[tuple[str, int, list]]:
     return rows
 
 
-def bench(repeat: int, langs: list[str], jobs: int = 0, cold: bool = True) -> str:
+def bench(repeat: int, langs: list[str], jobs: int = 0, cold: bool = True, floor: bool = False) -> str:
     from _common import YAML_YUGI, compile_bytecode, rel, require_shared, run_child, s2tw_yaml_yugi, tag_args
 
     require_shared(YAML_YUGI)
     compile_bytecode()  # as an installed copy has it (see _common.compile_bytecode)
     rows = []
     summary = []
+    floors: list[tuple[str, float]] = []  # (lang, floor/plain cards/s): with --floor
     commands = []
     with tempfile.TemporaryDirectory(prefix="ygo-bench-") as tmpd:
         tmp = Path(tmpd)
@@ -211,9 +234,12 @@ def bench(repeat: int, langs: list[str], jobs: int = 0, cold: bool = True) -> st
             out_p, out_r = tmp / f"tag.{lang}.jsonl", tmp / f"plain.{lang}.jsonl"
             kinds = (("pipeline", tag_args(src, lang, out_p), out_p),
                      ("plain regex", [str(Path(__file__).resolve()), "--plain-worker", str(src), lang, str(pf), str(out_r)], out_r))
+            if floor:  # tag without the analysis (floor_worker): what tuning the analysis cannot reach
+                out_f = tmp / f"floor.{lang}.jsonl"
+                kinds += (("floor (no analysis)", [str(Path(__file__).resolve()), "--floor-worker", str(src), lang, str(out_f)], out_f),)
             commands += [" ".join([".venv/bin/python", "-m", "extractor.cli", "tag", rel(src), "--lang", lang,
                                    "-o", "OUT.jsonl", "--no-progress"])]
-            runs: dict[str, list] = {"pipeline": [], "plain regex": []}
+            runs: dict[str, list] = {name: [] for name, _cmd, _out in kinds}
             for _ in range(repeat):  # in turn, so that a slower spell of the machine hits both
                 for name, cmd, _out in kinds:
                     print(f"  {lang:6} {name} ...", file=sys.stderr)
@@ -232,12 +258,16 @@ def bench(repeat: int, langs: list[str], jobs: int = 0, cold: bool = True) -> st
                     cli_s = _median(secs) if secs else None
                 rows.append((lang, name, n[name], _median(wall), _spread(wall), _median(cpu), n[name] / _median(wall),
                              _median(wall) * CARDS_TARGET / n[name], max(r.maxrss_mib for r in rs), cli_s,
-                             len(phrases) if name != "pipeline" else None))
+                             len(phrases) if name == "plain regex" else None))
             pairs = list(zip(runs["pipeline"], runs["plain regex"]))
             ratio = _median([(n["pipeline"] / a.wall) / (n["plain regex"] / b.wall) for a, b in pairs])
             ratio_cpu = _median([(n["pipeline"] / a.cpu) / (n["plain regex"] / b.cpu) for a, b in pairs])
             p_wall = _median([a.wall for a, _ in pairs])
             summary.append((lang, ratio, ratio_cpu, p_wall * CARDS_TARGET / n["pipeline"]))
+            if floor:
+                fl = "floor (no analysis)"
+                floors.append((lang, _median([(n[fl] / a.wall) / (n["plain regex"] / b.wall)
+                                              for a, b in zip(runs[fl], runs["plain regex"])])))
         cold_rows = _cold_start(repeat) if cold else []
         job_rows = _jobs(jobs, repeat, tmp) if jobs > 1 else []
 
@@ -251,7 +281,8 @@ def bench(repeat: int, langs: list[str], jobs: int = 0, cold: bool = True) -> st
     o.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
     for lang, name, n_, wall, spread, cpu, cps, per14k, rss, cli_s, nph in rows:
         note = (f"tag's own timer (after start-up): {cli_s:.2f} s" if cli_s is not None
-                else f"{nph} phrases in one alternation")
+                else f"{nph} phrases in one alternation" if nph is not None
+                else "tag with each card's analysis replaced by the shared no-condition result")
         o.append(f"| {lang} | {name} | {n_:,} | {wall:.2f} | {spread} | {cpu:.2f} | {cps:,.0f} | {per14k:.2f} | {rss:.0f} | {note} |")
     o.append("")
     o.append("| lang | pipeline/plain cards/s, wall (median of pairs) | same, CPU time | target | pipeline s per 14k cards, wall (target < 10) |")
@@ -260,6 +291,12 @@ def bench(repeat: int, langs: list[str], jobs: int = 0, cold: bool = True) -> st
         t = TARGETS.get(lang, 0.5)
         o.append(f"| {lang} | {ratio:.2f} {'ok' if ratio >= t else 'BELOW'} | {ratio_cpu:.2f} {'ok' if ratio_cpu >= t else 'BELOW'} | "
                  f">= {t} | {per14k:.2f} {'ok' if per14k < 10 else 'ABOVE'} |")
+    if floors:
+        o.append("")
+        o.append("| lang | floor (no analysis)/plain cards/s, wall (median of pairs) | the most the pipeline could reach by tuning the analysis |")
+        o.append("|---|---:|---|")
+        for lang, r in floors:
+            o.append(f"| {lang} | {r:.2f} | below {r:.2f} |")
     o.append("")
     o.append("Wall time includes interpreter start-up and imports; CPU time (user+sys of the child) is the "
              "steadier figure when other work shares the machine.  Peak RSS = the child's own VmHWM (largest of the runs).")
@@ -459,17 +496,24 @@ def main(argv: list[str] | None = None) -> int:
                     "the regions one tag run matches in this language (CPU seconds), then exit")
     ap.add_argument("--lang", action="append", choices=LANGS, help="only this language (repeatable)")
     ap.add_argument("--save", action="store_true", help="also write bench/results/speed.md")
+    ap.add_argument("--floor", action="store_true", help="also time `tag` with the analysis of each card replaced by "
+                    "the shared no-condition result (start-up, reading, hashing, writing): the part of the run no "
+                    "tuning of the analysis can take away")
+    ap.add_argument("--floor-worker", nargs=3, metavar=("FILE", "LANG", "OUT"), help=argparse.SUPPRESS)
     ap.add_argument("--plain-worker", nargs=4, metavar=("FILE", "LANG", "PHRASES", "OUT"), help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.plain_worker:
         plain_worker(*a.plain_worker)
+        return 0
+    if a.floor_worker:
+        floor_worker(*a.floor_worker)
         return 0
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     if a.stages:
         return stages(a.stages)
     if a.patterns:
         return pattern_costs(a.patterns)
-    text = bench(max(1, a.repeat), a.lang or list(LANGS), a.jobs, not a.no_cold_start)
+    text = bench(max(1, a.repeat), a.lang or list(LANGS), a.jobs, not a.no_cold_start, a.floor)
     print(text)
     if a.save:
         from _common import save
