@@ -468,6 +468,26 @@ def _model_fields(obj: Any) -> dict:
     raise TypeError(f"not JSON serializable: {type(obj).__name__}")
 
 
+def _dumps_models(obj: Any) -> bytes:
+    """``orjson.dumps(obj, default=_model_fields)``: the JSON bytes of models (see
+    :func:`_model_fields`).  orjson turns any exception raised inside its ``default`` hook into a
+    ``JSONEncodeError`` (a ``TypeError``) whose cause is the original; one that is not the hook's
+    own ``TypeError`` (Ctrl-C's ``KeyboardInterrupt`` or the command line's ``Terminated`` arriving
+    while the hook runs) is raised again as itself, so that a signal during ``tag`` still ends it
+    with 128 + the signal's number, not as a failed card.
+
+    Raises:
+        TypeError: a value that is not JSON-serializable (orjson's ``JSONEncodeError``).
+        BaseException: whatever interrupted the hook, as itself."""
+    try:
+        return orjson.dumps(obj, default=_model_fields)
+    except orjson.JSONEncodeError as e:
+        cause = e.__cause__
+        if cause is not None and not isinstance(cause, TypeError):
+            raise cause
+        raise
+
+
 def json_parts(res: CardResult) -> dict:
     """:func:`dump_result` with ``parts``: ``res``'s fields in order, the conditions and the profile
     as their JSON bytes (``orjson.Fragment``: orjson writes them as they are; a shared profile's
@@ -485,10 +505,10 @@ def json_parts(res: CardResult) -> dict:
             profile = _SHARED_PROFILE_JSON[id(p)] = json_dict(p.model_dump(mode="json"))
             d["profile"] = profile.fragment
         else:
-            d["profile"] = orjson.Fragment(orjson.dumps(p, default=_model_fields))
+            d["profile"] = orjson.Fragment(_dumps_models(p))
     conds = d["conditions"]
     if conds:
-        d["conditions"] = orjson.Fragment(orjson.dumps(conds, default=_model_fields))
+        d["conditions"] = orjson.Fragment(_dumps_models(conds))
     return d
 
 

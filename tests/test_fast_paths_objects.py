@@ -280,3 +280,35 @@ def test_the_models_a_result_holds_serialize_as_their_fields():
     assert all(issubclass(cls, BaseModel) for cls in classes)
     with pytest.raises(TypeError):
         _model_fields({1, 2})
+
+
+@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, SystemExit])
+def test_an_interrupt_inside_the_json_hook_is_raised_as_itself(monkeypatch, interrupt):
+    """A signal (Ctrl-C, or the command line's Terminated) that arrives while orjson runs the
+    models' hook must end ``tag`` as that signal, not as orjson's JSONEncodeError: CI once saw
+    ``tag`` exit 1 instead of 130 that way."""
+    import extractor.pipeline as P
+
+    from extractor.card import Card
+
+    res = analyze(Card(id=1, name="X", lang="en", frame=Frame(kind="main_monster", level=8),
+                       text="Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing "
+                            "3 DARK monsters from your GY."))
+    assert res.conditions
+    assert orjson.loads(orjson.dumps(dump_result(res, parts=True))) == res.model_dump(mode="json")
+
+    def hook(obj):
+        raise interrupt()
+
+    monkeypatch.setattr(P, "_model_fields", hook)
+    with pytest.raises(interrupt):
+        P._dumps_models(res.conditions)
+    with pytest.raises(interrupt):
+        dump_result(res, parts=True)
+
+
+def test_a_value_the_json_hook_refuses_is_still_a_type_error():
+    import extractor.pipeline as P
+
+    with pytest.raises(TypeError):
+        P._dumps_models([object()])
