@@ -6,6 +6,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from .console import PipeConsole
+
 
 def render(card, res, console: Console | None = None, note: str | None = None) -> None:
     """Print ``card`` text with every condition phrase highlighted, a table of conditions
@@ -17,8 +19,8 @@ def render(card, res, console: Console | None = None, note: str | None = None) -
     text is not in the language asked for, so the tables below are likely empty); the other
     warnings come last."""
     if console is None:
-        probe = Console()
-        console = probe if probe.is_terminal else Console(width=200)
+        probe = PipeConsole()
+        console = probe if probe.is_terminal else PipeConsole(width=200)
     con = console
     if note:
         con.print(note, markup=False, highlight=False)

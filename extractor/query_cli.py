@@ -96,7 +96,6 @@ def query(input: str, expr: str, as_json: bool, count: bool, lang: str | None, i
 
 
 def _table(rows: list[dict]) -> None:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -106,4 +105,6 @@ def _table(rows: list[dict]) -> None:
     for o in rows:
         t.add_row(*(Text(s) for s in (str(o.get("id")), o.get("name") or "", o.get("lang") or "",
                                       " ".join(o.get("tags") or []))))  # Text: a name is never markup
-    Console(highlight=False).print(t)
+    from .console import PipeConsole
+
+    PipeConsole(highlight=False).print(t)

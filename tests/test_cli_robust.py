@@ -577,3 +577,29 @@ def test_progress_bar_goes_to_the_terminal_on_standard_error_not_to_standard_out
 def test_explain_of_a_file_without_id_asks_for_the_id():
     r = run(["explain", SAMPLE])
     assert r.exit_code == 2 and "give --id N" in r.output and str(SAMPLE) in r.output
+
+
+# ---- a reader that goes away: `explain ... | head` ends like `tag ... | head` ----
+
+@pytest.mark.parametrize("command", [
+    ["explain", "Cannot be Normal Summoned/Set. Must be Special Summoned by banishing 3 DARK monsters from your GY."],
+    ["tag", str(ROOT / "corpora" / "sample" / "cards.jsonl")],
+])
+def test_a_closed_pipe_ends_with_status_0_and_no_message(command):
+    """The reader takes the first line and closes the pipe: the command ends with status 0 and
+    prints nothing on standard error (rich's own broken-pipe hook would end ``explain`` with 1)."""
+    p = subprocess.Popen([sys.executable, "-m", "extractor.cli", *command], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = p.stdout.readline()
+    p.stdout.close()  # the reader goes away before the rest is written
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 0, err.decode()
+    assert first
+    assert err.decode().strip() in ("", ) or err.decode().startswith("cards "), err.decode()
+
+
+def test_pipe_console_raises_a_broken_pipe_instead_of_exiting_1():
+    from extractor.console import PipeConsole
+
+    with pytest.raises(BrokenPipeError):
+        PipeConsole().on_broken_pipe()
