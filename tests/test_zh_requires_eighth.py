@@ -1,0 +1,38 @@
+"""Eighth speed pass, the Chinese patterns that are not clause-start procedures: each stronger
+``requires`` keeps every match.  The old ``requires`` are written out here; where the old literals
+let a text through and the new ones do not, the pattern must find nothing, on the yaml-yugi texts
+(zh-CN, and zh-TW normalized) and every Chinese example; skipped when ../shared is absent."""
+import pytest
+
+from extractor.patterns import load_catalog
+
+from test_zh_pattern_rewrites import _texts
+
+# pattern id -> its `requires` before this pass
+_OLD_REQUIRES = {
+    # 1回合 is in most once-per-turn effects; a match holds 」 or 自己 right before it
+    "zh.summon-limit": ["1回合", "决斗中", "1场决斗"],
+}
+
+
+@pytest.fixture(scope="module")
+def texts(shared):
+    return _texts(shared)
+
+
+@pytest.mark.parametrize("pid", sorted(_OLD_REQUIRES))
+def test_stronger_requires_leave_out_no_text_with_a_match(pid, texts):
+    """No text the old ``requires`` let through and the new one leaves out holds a match; the new
+    literals leave texts out (else the gate gains nothing) and the pattern still matches."""
+    p = load_catalog().get(pid)
+    assert set(p.requires) != set(_OLD_REQUIRES[pid])
+    left_out = matched = 0
+    for t in texts:
+        if not any(r in t for r in _OLD_REQUIRES[pid]):
+            continue
+        found = list(p.regex.finditer(t))
+        if not any(r in t for r in p.requires):
+            left_out += 1
+            assert not found, (pid, t)
+        matched += len(found)
+    assert left_out > 1000 and matched >= 50, (left_out, matched)
