@@ -316,9 +316,10 @@ class SlotReader:
             return []
         found = list(verbs.finditer(text))
         out: list[dict[str, Any]] = []
+        has_obj = "obj" in verbs.groupindex  # (a match's groupdict has the pattern's group names)
         for i, m in enumerate(found):
             action = next(g for g, v in m.groupdict().items() if v is not None and g != "obj").replace("_", "-")
-            if "obj" in m.groupdict():  # the object is part of the match (Chinese: 把<obj>除外)
+            if has_obj:  # the object is part of the match (Chinese: 把<obj>除外)
                 obj = " ".join(m.captures("obj"))
             else:  # the object follows the verb, up to the next verb (English)
                 stop = found[i + 1].start() if i + 1 < len(found) else len(text)
@@ -369,7 +370,8 @@ class SlotReader:
         whose: list[str] = []
         rx = self.can("requirement_whose", phrase)
         for w in (rx.finditer(phrase) if rx is not None else ()):
-            g = next((g for g in ("you", "opponent", "both") if w.groupdict().get(g)), None)
+            d = w.groupdict()  # (once a match: it builds a dict)
+            g = next((g for g in ("you", "opponent", "both") if d.get(g)), None)
             if g and g not in whose:
                 whose.append(g)
         # every typed part (a requirement may state two); the kind is the first named group of the
