@@ -229,10 +229,19 @@ def _suppress(conds: list[Any]) -> list[Any]:
 def _method(c: Any) -> Any:
     """``c.method``, ``None`` for a condition kind without that field (asked of the class: a pydantic
     model answers a missing attribute slowly, through an exception)."""
-    fields = getattr(type(c), "model_fields", None)
-    if fields is not None and "method" not in fields:
-        return None
-    return getattr(c, "method", None)
+    cls = type(c)
+    has = _HAS_METHOD.get(cls)
+    if has is None:  # (once per class: a class's model_fields is itself a slow property)
+        fields = getattr(cls, "model_fields", None)
+        has = fields is None or "method" in fields
+        if len(_HAS_METHOD) < 256:  # the condition classes: a few dozen
+            _HAS_METHOD[cls] = has
+    return getattr(c, "method", None) if has else None
+
+
+#: class -> whether :func:`_method` asks its objects for ``method`` (a pydantic model without that
+#: field: no; any other class: yes)
+_HAS_METHOD: dict[type, bool] = {}
 
 
 def _contained(outer: list[Any], inner: list[Any], dropped: set[int]) -> None:
@@ -353,6 +362,9 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
 #: serializing the dict for every line); the shared profiles stay alive for the whole process, so
 #: their ids stay theirs
 _SHARED_PROFILE_JSON: dict[int, dict] = {}
+#: the same for :func:`json_parts` (``tag``'s JSONL path): ``id`` of a shared profile -> its JSON
+#: bytes only (``orjson.Fragment``), made once
+_SHARED_PROFILE_BYTES: dict[int, orjson.Fragment] = {}
 
 
 def analyze(card: Card, catalog: Catalog | None = None, names: dict[str, int] | None = None) -> CardResult:
@@ -462,10 +474,24 @@ def _model_fields(obj: Any) -> dict:
     profile and its parts): the model's fields, which orjson then writes as a dict.  Their JSON form
     is that dict: these models have no aliases, serializers, computed or excluded fields, and no
     extra fields (``tests/test_fast_paths_objects.py`` checks the bytes on real cards).
-    Raises ``TypeError`` for anything else (orjson's ``JSONEncodeError``)."""
+    Raises ``TypeError`` for anything else (orjson's ``JSONEncodeError``).
+
+    A model class whose configuration allows no extra fields (its objects'
+    ``__pydantic_extra__`` is always ``None``) is noted in :data:`_NO_EXTRA` at its first object,
+    and its later objects are answered by that test alone (an ``isinstance`` of ``BaseModel`` goes
+    through the ABC machinery, and the attribute through pydantic's ``__getattr__`` hook)."""
+    cls = type(obj)
+    if cls in _NO_EXTRA:
+        return obj.__dict__
     if isinstance(obj, BaseModel) and not obj.__pydantic_extra__:
+        if cls.model_config.get("extra") != "allow" and len(_NO_EXTRA) < 256:  # (a few dozen classes)
+            _NO_EXTRA.add(cls)
         return obj.__dict__
     raise TypeError(f"not JSON serializable: {type(obj).__name__}")
+
+
+#: the model classes :func:`_model_fields` has seen whose objects never hold extra fields
+_NO_EXTRA: set[type] = set()
 
 
 def _dumps_models(obj: Any) -> bytes:
@@ -498,14 +524,13 @@ def json_parts(res: CardResult) -> dict:
     d = dict(res.__dict__)
     p = d["profile"]
     if p is not None:
-        profile = _SHARED_PROFILE_JSON.get(id(p))
-        if profile is not None:
-            d["profile"] = profile.fragment
-        elif shared_profile(p):
-            profile = _SHARED_PROFILE_JSON[id(p)] = json_dict(p.model_dump(mode="json"))
-            d["profile"] = profile.fragment
-        else:
-            d["profile"] = orjson.Fragment(_dumps_models(p))
+        frag = _SHARED_PROFILE_BYTES.get(id(p))
+        if frag is None:
+            # (the models' fields through orjson: the bytes of model_dump's dict, without building it)
+            frag = orjson.Fragment(_dumps_models(p))
+            if shared_profile(p):
+                _SHARED_PROFILE_BYTES[id(p)] = frag
+        d["profile"] = frag
     conds = d["conditions"]
     if conds:
         d["conditions"] = orjson.Fragment(_dumps_models(conds))
