@@ -330,13 +330,14 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     from .parallel import analyze_items
     from .patterns import load_catalog
     from .pipeline import dump_result
-    from .readers import InputError, read_cards
+    from .readers import InputError, open_input, read_cards
     from .writers import Writer
     from .meta import output_meta
 
     t0 = time.perf_counter()
     try:
-        items = read_cards(input, lang, input_format)
+        src = open_input(input)
+        items = read_cards(src, lang, input_format)
         from .structure import input_names, resolve_names
         names = None
         if input != "-":  # named Fusion Materials -> passcodes: a first pass over the file's names
@@ -355,7 +356,8 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                 if collecting:
                     gc.enable()
         cat = load_catalog()
-        writer = Writer(output, fmt, meta=output_meta("tag", [input], output))
+        # (src.digest: the input's sha256 made as it was read, so the sidecar does not read it again)
+        writer = Writer(output, fmt, meta=output_meta("tag", [input], output, {input: src.digest} if src.digest else None))
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
     n = tagged = errors = mismatch = partial = 0

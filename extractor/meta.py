@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from functools import lru_cache
 from importlib.resources.abc import Traversable
@@ -113,36 +113,42 @@ def file_digest(path: str | os.PathLike) -> tuple[str, int]:
     return h.hexdigest(), n
 
 
-def input_info(path: str | None) -> dict[str, Any]:
+def input_info(path: str | None, digest: tuple[str, int] | None = None) -> dict[str, Any]:
     """``{"name", "sha256", "bytes"}`` of one input: ``name`` is the file name without its folders;
     ``None`` or ``-`` (standard input), and anything that is not a regular file (a pipe,
-    ``/dev/stdin``), have ``sha256`` and ``bytes`` ``None``.  Raises OSError when a regular file
-    cannot be read."""
+    ``/dev/stdin``), have ``sha256`` and ``bytes`` ``None``.  ``digest``: ``(sha256 hex, size)``
+    of the file made while it was read (``tag``'s reader: the file is not read again), else the
+    file is hashed here.  Raises OSError when a regular file cannot be read."""
     if path is None or str(path) == "-":
         return {"name": "-", "sha256": None, "bytes": None}
     p = Path(path)
     if not p.is_file():
         return {"name": p.name or str(path), "sha256": None, "bytes": None}
-    digest, size = file_digest(p)
-    return {"name": p.name, "sha256": digest, "bytes": size}
+    sha, size = digest or file_digest(p)
+    return {"name": p.name, "sha256": sha, "bytes": size}
 
 
-def build_meta(command: str, inputs: Sequence[str | None], now: datetime | None = None) -> dict[str, Any]:
+def build_meta(command: str, inputs: Sequence[str | None], now: datetime | None = None,
+               digests: Mapping[str, tuple[str, int]] | None = None) -> dict[str, Any]:
     """The metadata of one output (shape in the module docstring).
 
     Input: the ``command`` (``tag``, ``validate``, ``audit``), its input paths (``None`` / ``-``
-    for standard input), ``now`` (default: the current UTC time).  Raises OSError when an input
-    cannot be read for its digest.
+    for standard input), ``now`` (default: the current UTC time), ``digests``: input path ->
+    ``(sha256 hex, size)`` already made while reading it (:func:`input_info`).  Raises OSError
+    when an input cannot be read for its digest.
     """
     now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).replace(microsecond=0)
+    digests = digests or {}
     return {"tool": TOOL, "version": tool_version(), "command": command, "catalog_sha256": catalog_digest(),
-            "inputs": [input_info(p) for p in inputs], "created": now.strftime("%Y-%m-%dT%H:%M:%SZ")}
+            "inputs": [input_info(p, digests.get(p) if p is not None else None) for p in inputs],
+            "created": now.strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
-def output_meta(command: str, inputs: Sequence[str | None], output: str | None) -> dict[str, Any] | None:
+def output_meta(command: str, inputs: Sequence[str | None], output: str | None,
+                digests: Mapping[str, tuple[str, int]] | None = None) -> dict[str, Any] | None:
     """:func:`build_meta` for an output written to a file; ``None`` for standard output (``output``
-    ``None`` or ``-``), which has nowhere to put it."""
-    return None if output is None or str(output) == "-" else build_meta(command, inputs)
+    ``None`` or ``-``), which has nowhere to put it.  ``digests``: as for :func:`build_meta`."""
+    return None if output is None or str(output) == "-" else build_meta(command, inputs, digests=digests)
 
 
 def sidecar_path(output: str | os.PathLike) -> Path:
@@ -150,21 +156,24 @@ def sidecar_path(output: str | os.PathLike) -> Path:
     return Path(str(output) + SIDECAR_SUFFIX)
 
 
-def write_sidecar(output: str | os.PathLike, meta: dict[str, Any]) -> Path | None:
+def write_sidecar(output: str | os.PathLike, meta: dict[str, Any],
+                  digest: tuple[str, int] | None = None) -> Path | None:
     """Write ``<output>.meta.json`` beside a finished JSONL / CSV output, atomically.
 
     Input: the output path (``None`` / ``-``: standard output, nothing is written and ``None``
     returned; a device or pipe such as ``/dev/null`` likewise), ``meta`` from :func:`build_meta`.
     The sidecar holds ``meta`` plus ``output``: the output's name, sha256 and size, so a reader can
-    tell the sidecar belongs to that file.  Output: the sidecar's path.  Raises OSError (the
+    tell the sidecar belongs to that file; ``digest``: its ``(sha256 hex, size)`` made while it
+    was written (:class:`extractor.writers.Writer`), else the file is read back and hashed here.
+    Output: the sidecar's path.  Raises OSError (the
     output is then left as it is; no partial sidecar).
     """
     if output is None or str(output) == "-" or not Path(output).is_file():
         return None
     from .atomic import atomic_path
 
-    digest, size = file_digest(output)
-    data = {**meta, "output": {"name": Path(output).name, "sha256": digest, "bytes": size}}
+    sha, size = digest or file_digest(output)
+    data = {**meta, "output": {"name": Path(output).name, "sha256": sha, "bytes": size}}
     target = sidecar_path(output)
     with atomic_path(target) as tmp:
         tmp.write_bytes(orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n")

@@ -14,6 +14,7 @@ import errno
 import os
 import stat
 import sys
+from hashlib import sha256
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -431,6 +432,7 @@ class Writer:
     def __enter__(self) -> "Writer":
         self._ctx = None
         self._own_fh = False
+        self._sha = None  # the output's sha256 while it is written (a file that gets a sidecar)
         if self.output in (None, "-"):
             self._fh = sys.stdout.buffer
         else:
@@ -467,6 +469,10 @@ class Writer:
                         # a large buffer: one system call per ~1 MB instead of per 8 KB (~2 KB a card)
                         self._fh = open(self._tmp, "wb", buffering=_BUFFER)
                         self._own_fh = True
+                        if self.meta is not None:  # the sidecar's digest made as the bytes go out (_put)
+                            self._sha, self._size, self._pending = sha256(), 0, bytearray()
+                            if self.fmt == "jsonl":
+                                self.write = self._write_held  # type: ignore[method-assign]
                 except BaseException as e:  # no temp file left behind
                     self._ctx.__exit__(type(e), e, e.__traceback__)
                     if isinstance(e, Exception) and not isinstance(e, OutputError):
@@ -487,8 +493,33 @@ class Writer:
                 raise
         return self
 
+    def _put(self, data: bytes) -> None:  # to a file with a sidecar: held, written and hashed per MiB
+        if self._sha is None:
+            self._fh.write(data)
+            return
+        self._pending += data
+        if len(self._pending) >= _BUFFER:
+            self._drain()
+
+    def _drain(self) -> None:  # (the sidecar's sha256 of the output made as it is written, not read back)
+        try:
+            self._fh.write(self._pending)  # (1 MiB or more: straight through the file's buffer)
+        except OSError as e:
+            raise self._fail(e) from e
+        self._sha.update(self._pending)
+        self._size += len(self._pending)
+        self._pending.clear()
+
+    def _write_held(self, obj: dict) -> None:  # write() of a JSONL file with a sidecar (_put written out)
+        if type(p := obj.get("profile")) is JSONDict:
+            obj = {**obj, "profile": p.fragment}
+        pending = self._pending
+        pending += dumps_line(obj, newline=True)
+        if len(pending) >= _BUFFER:
+            self._drain()
+
     def _flush_csv(self) -> None:
-        self._fh.write(self._buf.getvalue().encode("utf-8"))
+        self._put(self._buf.getvalue().encode("utf-8"))
         self._buf.seek(0)
         self._buf.truncate()
 
@@ -496,9 +527,7 @@ class Writer:
         """Write one result dict.  Raises OutputError (or BrokenPipeError on standard output)."""
         try:
             self._write(obj)
-        except BrokenPipeError:
-            raise
-        except OutputError:
+        except (BrokenPipeError, OutputError):
             raise
         except Exception as e:
             if self.fmt == "sqlite" or isinstance(e, OSError):
@@ -540,6 +569,8 @@ class Writer:
                 finally:
                     self._db.close()
             elif self._own_fh:
+                if self._sha is not None and et is None:
+                    self._drain()
                 self._fh.close()
             else:
                 self._fh.flush()
@@ -564,7 +595,8 @@ class Writer:
             if et is None and self.meta is not None and self.fmt != "sqlite":
                 from .meta import sidecar_path, write_sidecar
                 try:
-                    write_sidecar(self.output, self.meta)  # issue 12 §3: after the output is in place
+                    # issue 12 §3: after the output is in place (its digest made as it was written)
+                    write_sidecar(self.output, self.meta, self._sha and (self._sha.hexdigest(), self._size))
                 except OSError as e:
                     raise OutputError(f"the output {self.output!r} is written, but not its "
                                       f"{sidecar_path(self.output).name}: {_describe(e)}") from e

@@ -37,15 +37,27 @@ from .lang import _relabel, guess_lang
 from .source import STDIN, InputError, _source
 from .yaml_yugi import _read_yaml_yugi, read_yaml_yugi, yaml_yugi_key
 
-__all__ = ["FORMATS", "STDIN", "InputError", "ReadItem", "detect_format", "guess_lang", "read_cards", "read_cdb",
+__all__ = ["FORMATS", "STDIN", "InputError", "ReadItem", "detect_format", "guess_lang", "open_input", "read_cards", "read_cdb",
            "read_i18n", "read_jsonl", "read_yaml_yugi", "read_ygoprodeck", "yaml_yugi_key"]
 
 
-def read_cards(path: str | Path, lang: str | None = None, fmt: str | None = None) -> Iterator[ReadItem]:
+def open_input(path: str | Path) -> _Source:
+    """The input ``path`` opened once (its first bytes read, to detect the format), for
+    :func:`read_cards`; after a reader has read a regular file whole, its ``digest`` holds the
+    file's ``(sha256 hex, size)`` (else ``None``), which ``tag`` hands to the metadata sidecar so
+    the file is not read twice.
+
+    Raises:
+        InputError: a missing file, a folder, a file that cannot be opened or read.
+    """
+    return _source(path)
+
+
+def read_cards(path: "str | Path | _Source", lang: str | None = None, fmt: str | None = None) -> Iterator[ReadItem]:
     """Read any supported input.
 
     Input: ``path``: a file, ``-`` for standard input, ``/dev/stdin`` or a pipe (every format but
-    ``cdb``); ``lang``: the language of the texts; when ``None`` it is guessed from the texts of a
+    ``cdb``), or an input :func:`open_input` opened; ``lang``: the language of the texts; when ``None`` it is guessed from the texts of a
     cdb, YGOPRODeck or i18n file (:func:`guess_lang`), is ``en`` for yaml-yugi, and comes from
     each record of a JSONL file; ``fmt``: one of :data:`FORMATS`, detected when ``None``.
     Output: an iterator of :class:`ReadItem`, one per record.

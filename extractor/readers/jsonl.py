@@ -2,6 +2,7 @@
 format ``{id, name, text, lang}`` with optional ``type`` and ``level``."""
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 from typing import Iterator
@@ -16,39 +17,90 @@ from .values import _as_id, _as_int
 _JSONL_ID = _id_finder(("id",))
 
 
+_BLOCK = 1 << 20  # bytes of a regular file read at a time
+
+
+def _kept(line: bytes) -> bytes | None:
+    """``line`` without a byte-order mark opening it; ``None`` for a blank line."""
+    if line.startswith(_BOM):
+        line = line[len(_BOM):]
+    return line if line and not line.isspace() else None  # (not line.strip(): no copy of a long line)
+
+
 def _lines(src: _Source) -> Iterator[tuple[int, bytes]]:
-    """``(line number, line)`` of each non-blank line; a byte-order mark opening a line is left out."""
+    """``(line number, line)`` of each non-blank line (its ``\\n`` kept, as iterating the file
+    gives it); a byte-order mark opening a line is left out.  Lines are numbered from 1, blank
+    ones counted.  A pipe or standard input is read a line at a time (each card as soon as its
+    line comes); a regular file in 1 MiB blocks, each hashed as it is read: once it is read to its
+    end, ``src.digest`` holds its sha256 and size (the sidecar's input digest: the file is not
+    read a second time for it, :func:`extractor.meta.input_info`)."""
     with src.open() as f:
         try:
-            for n, line in enumerate(f, 1):
-                if line.startswith(_BOM):
-                    line = line[len(_BOM):]
-                if line and not line.isspace():  # (not line.strip(): no copy of a long line)
-                    yield n, line
+            if src.path is None:
+                for n, line in enumerate(f, 1):
+                    if (line := _kept(line)) is not None:
+                        yield n, line
+                return
+            h = hashlib.sha256()
+            size = n = 0
+            tail = b""  # the start of a line the last block ended in
+            while block := f.read(_BLOCK):
+                h.update(block)
+                size += len(block)
+                start = 0
+                if tail:  # the line that straddles two blocks: only it is joined
+                    end = block.find(b"\n")
+                    if end < 0:
+                        tail += block
+                        continue
+                    start, n = end + 1, n + 1
+                    if (line := _kept(tail + block[:start])) is not None:
+                        yield n, line
+                find = block.find
+                while (end := find(b"\n", start)) >= 0:
+                    line = block[start:end + 1]
+                    start = end + 1
+                    n += 1
+                    if line.startswith(_BOM):
+                        line = line[len(_BOM):]
+                    if line and not line.isspace():
+                        yield n, line
+                tail = block[start:]
+            if tail and (line := _kept(tail)) is not None:  # the last line, without a line break
+                yield n + 1, line
+            src.digest = (h.hexdigest(), size)
         except OSError as e:
             raise InputError(f"{src.label}: cannot be read ({e.strerror or e})") from e
+
+
+def _refused(n: int, line: bytes, e: Exception, id_finder: re.Pattern[bytes]) -> tuple["dict | ReadItem", list[str]]:
+    """``(object, warnings)`` of line ``n`` that orjson refused (``e``): read leniently
+    (:func:`_lenient_json`) with a warning, or, when it is not JSON at all, an error
+    :class:`ReadItem` with the id ``id_finder`` sees in the line (``"id": 12``) when there is one."""
+    d, why = _lenient_json(line, e)
+    if d is _NOT_JSON:
+        m = id_finder.search(line)
+        cid = int(m.group(1)) if m else None
+        who = f"line {n}: card {cid}" if cid is not None else f"line {n}"
+        return ReadItem(error=f"{who}: {why} ({e})", id=cid), []
+    return d, [f"line {n}: {why}: read leniently"]
 
 
 def _objects(src: _Source, id_finder: re.Pattern[bytes]) -> Iterator[tuple[int, "dict | ReadItem", list[str]]]:
     """``(line number, object, warnings)`` of each non-empty line of a JSONL input.
 
-    A line orjson refuses is read leniently (:func:`_lenient_json`) with a warning; a line that is
-    not JSON at all gives an error :class:`ReadItem` in its place, with the id ``id_finder`` sees
-    in it (``"id": 12``) when there is one; a line that is JSON but not an object, an error too.
+    A line orjson refuses is read leniently with a warning, or is an error :class:`ReadItem`
+    (:func:`_refused`); a line that is JSON but not an object, an error too.
     """
     for n, line in _lines(src):
-        warnings: list[str] = []
         try:
             d = orjson.loads(line)
+            warnings: list[str] = []
         except orjson.JSONDecodeError as e:
-            d, why = _lenient_json(line, e)
-            if d is _NOT_JSON:
-                m = id_finder.search(line)
-                cid = int(m.group(1)) if m else None
-                who = f"line {n}: card {cid}" if cid is not None else f"line {n}"
-                yield n, ReadItem(error=f"{who}: {why} ({e})", id=cid), []
+            d, warnings = _refused(n, line, e, id_finder)
+            if isinstance(d, ReadItem):
+                yield n, d, []
                 continue
-            warnings.append(f"line {n}: {why}: read leniently")
         if isinstance(d, dict):
             yield n, d, warnings
         else:

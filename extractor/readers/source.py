@@ -2,6 +2,7 @@
 to detect the format are put back in front of the rest)."""
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import stat
@@ -60,7 +61,10 @@ class _Source:
     opened again (and handed to SQLite), else ``None``; ``head``: its first bytes, read to
     detect the format.  :meth:`open` gives a binary stream over the WHOLE input: a regular file
     is opened again, a pipe or standard input goes on where the head ended with the head put
-    back in front (so it can be opened once).
+    back in front (so it can be opened once).  ``digest``: ``(sha256 hex, size in bytes)`` of a
+    regular file once a reader has read it whole from its first byte (hashed as it was read, so
+    the metadata sidecar need not read the file again: :func:`extractor.meta.input_info`), else
+    ``None``.
 
     Raises:
         InputError: a missing file, a folder, a file that cannot be opened or read.
@@ -69,6 +73,7 @@ class _Source:
     def __init__(self, path: str | Path):
         self._rest: BinaryIO | None = None
         self._owns = True
+        self.digest: tuple[str, int] | None = None
         if str(path) == STDIN:
             self.label, self.path = "standard input", None
             stream = getattr(sys.stdin, "buffer", None)
@@ -117,12 +122,15 @@ class _Source:
         return io.BufferedReader(_HeadThenRest(self.head, rest, self._owns), buffer_size=1 << 16)
 
     def read_all(self) -> bytes:
-        """The whole input as bytes (a leading UTF-8 byte-order mark left out)."""
+        """The whole input as bytes (a leading UTF-8 byte-order mark left out); sets
+        :attr:`digest` for a regular file."""
         with self.open() as f:
             try:
                 data = f.read()
             except OSError as e:
                 raise InputError(f"{self.label}: cannot be read ({e.strerror or e})") from e
+        if self.path is not None:
+            self.digest = (hashlib.sha256(data).hexdigest(), len(data))
         return data[len(_BOM):] if data.startswith(_BOM) else data
 
 

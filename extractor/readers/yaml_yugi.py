@@ -4,11 +4,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+import orjson
+from pydantic import ValidationError
+
 from ..normalize.ja import plain_name
 
 from ..frame import Frame
-from .item import ReadItem, _card
-from .jsonl import _objects
+from .item import ReadItem, _card, _new_card
+from .jsonl import _lines, _refused
 from .lenient import _id_finder
 from .source import _Source, _source
 from .values import _as_id
@@ -46,22 +49,39 @@ def yaml_yugi_key(lang: str) -> str:
 
 
 def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
+    # One loop over the lines (not over _objects: a generator less per card) with the usual
+    # record's steps written out; each result is that of the general steps: a line orjson refuses
+    # goes through _refused, a card Card refuses through _card (its error message), a frame
+    # through Frame.from_type_line (kept per type line, Level and card type, as its own cache does).
     key = yaml_yugi_key(lang)
-    for n, d, warnings in _objects(src, _YAML_YUGI_ID):
-        if isinstance(d, ReadItem):
-            yield d
+    frames: dict[tuple, Frame] = {}
+    loads, refused_error = orjson.loads, orjson.JSONDecodeError
+    for n, line in _lines(src):
+        try:
+            d = loads(line)
+            warnings: list[str] = []
+        except refused_error as e:
+            d, warnings = _refused(n, line, e, _YAML_YUGI_ID)
+            if isinstance(d, ReadItem):
+                yield d
+                continue
+        if not isinstance(d, dict):
+            yield ReadItem(error=f"line {n}: not a JSON object")
             continue
         names = d.get("name")
-        if not isinstance(names, dict):
-            names = {}
-        name = names.get(key) or names.get("en") or ""
-        name = plain_name(name if isinstance(name, str) else str(name))
-        cid, problem = _as_id(d.get("password"), "password")
-        if cid is None and problem is None:
-            cid, problem = _as_id(d.get("fake_password"), "fake_password")
-        if problem:
-            yield ReadItem(error=f"line {n}: card {name!r}: {problem}", name=name)
-            continue
+        name = (names.get(key) or names.get("en") or "") if isinstance(names, dict) else ""
+        if not isinstance(name, str):
+            name = str(name)
+        if "<r" in name:
+            name = plain_name(name)
+        cid = d.get("password")
+        if type(cid) is not int:  # (the usual passcode: no problem to look for)
+            cid, problem = _as_id(cid, "password")
+            if cid is None and problem is None:
+                cid, problem = _as_id(d.get("fake_password"), "fake_password")
+            if problem:
+                yield ReadItem(error=f"line {n}: card {name!r}: {problem}", name=name)
+                continue
         texts = d.get("text")
         text = texts.get(key) if isinstance(texts, dict) else None
         if not text:
@@ -69,8 +89,20 @@ def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
             asked = key if key == lang else f"{key} ({lang})"
             yield ReadItem(error=f"{who}: no {asked} text", id=cid, name=name)
             continue
-        frame = Frame.from_type_line(d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
-                                     d.get("card_type"))
+        fk = (d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
+              d.get("card_type"))
+        try:
+            frame = frames[fk]
+        except KeyError:
+            frame = frames[fk] = Frame.from_type_line(*fk)
+        except TypeError:  # unhashable (a malformed record)
+            frame = Frame.from_type_line(*fk)
         pends = d.get("pendulum_effect")
         pend = pends.get(key) if isinstance(pends, dict) else None
-        yield _card(warnings, id=cid, name=name, lang=lang, text=text, pendulum_effect=pend, frame=frame)
+        kw = {"id": cid, "name": name, "lang": lang, "text": text, "pendulum_effect": pend, "frame": frame}
+        try:  # (_card's steps, inline)
+            card = _new_card(kw)
+        except ValidationError:
+            yield _card(warnings, **kw)  # (the error naming the card)
+            continue
+        yield ReadItem(card, None, None, "", warnings)
