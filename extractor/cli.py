@@ -356,7 +356,6 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                 if collecting:
                     gc.enable()
         cat = load_catalog()
-        # (src.digest: the input's sha256 made as it was read, so the sidecar does not read it again)
         writer = Writer(output, fmt, meta=output_meta("tag", [input], output, {input: src.digest} if src.digest else None))
     except (InputError, ValueError) as e:
         raise click.ClickException(str(e))
@@ -379,6 +378,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
             progress.stop()
             progress = None
 
+    parts = fmt == "jsonl"
     try:
         with writer:
             for item, res in analyze_items(items, cat, jobs):
@@ -398,7 +398,7 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
                     tagged += 1
                 if res.warnings and any(w.startswith("language mismatch: ") for w in res.warnings):
                     mismatch += 1
-                obj = dump_result(res, parts=fmt == "jsonl")  # JSONL: the objects as their JSON bytes
+                obj = dump_result(res, parts=parts)  # JSONL: the objects as their JSON bytes
                 partial += obj.get("coverage") == "partial"
                 if obj.get("error") is None:
                     obj.pop("error", None)  # a present "error" key marks a failed card

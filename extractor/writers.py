@@ -291,15 +291,18 @@ def dumps_line(obj: object, indent: bool = False, newline: bool = False) -> byte
     """
     data = orjson.dumps(obj, option=(orjson.OPT_INDENT_2 if indent else 0)
                        | (orjson.OPT_APPEND_NEWLINE if newline else 0))
-    # (inside a JSON document these bytes only occur within strings).  Looked for in steps: none in
-    # an ASCII line (most English ones: one fast pass); the lead byte U+2028 and U+2029 share (E2: a one-byte search, several times faster than a
-    # two-byte one; absent from most lines, Chinese and Japanese ones too), then the part they
-    # share (E2 80: in about 1 line in 14 of Chinese output), and the lead byte of U+0085 (C2);
-    # one search per character costs ~2x as much
+    # (inside a JSON document these bytes only occur within strings).  Looked for in steps: none in an ASCII line (most
+    # English ones: one fast pass); the lead byte U+2028 and U+2029 share (E2: a one-byte search, several times faster
+    # than a two-byte one; absent from most lines), then the part they share (E2 80: ~1 Chinese line in 14), and the
+    # lead byte of U+0085 (C2); one search per character costs ~2x as much.  (Writer._write_held: the same test.)
     if not data.isascii() and ((b"\xe2" in data and b"\xe2\x80" in data) or b"\xc2" in data):
-        for raw, escaped in _RAW_BREAKS:
-            if raw in data:
-                data = data.replace(raw, escaped)
+        data = _escape_breaks(data)
+    return data
+
+
+def _escape_breaks(data: bytes) -> bytes:
+    for raw, escaped in _RAW_BREAKS:
+        data = data.replace(raw, escaped)  # (the same bytes object when there is none)
     return data
 
 
@@ -510,11 +513,14 @@ class Writer:
         self._size += len(self._pending)
         self._pending.clear()
 
-    def _write_held(self, obj: dict) -> None:  # write() of a JSONL file with a sidecar (_put written out)
+    def _write_held(self, obj: dict) -> None:  # write() of a JSONL file with a sidecar (_put, dumps_line inline)
         if type(p := obj.get("profile")) is JSONDict:
             obj = {**obj, "profile": p.fragment}
+        data = orjson.dumps(obj, option=orjson.OPT_APPEND_NEWLINE)
+        if not data.isascii() and ((b"\xe2" in data and b"\xe2\x80" in data) or b"\xc2" in data):
+            data = _escape_breaks(data)
         pending = self._pending
-        pending += dumps_line(obj, newline=True)
+        pending += data
         if len(pending) >= _BUFFER:
             self._drain()
 
@@ -595,8 +601,7 @@ class Writer:
             if et is None and self.meta is not None and self.fmt != "sqlite":
                 from .meta import sidecar_path, write_sidecar
                 try:
-                    # issue 12 §3: after the output is in place (its digest made as it was written)
-                    write_sidecar(self.output, self.meta, self._sha and (self._sha.hexdigest(), self._size))
+                    write_sidecar(self.output, self.meta, self._sha and (self._sha.hexdigest(), self._size))  # issue 12 §3
                 except OSError as e:
                     raise OutputError(f"the output {self.output!r} is written, but not its "
                                       f"{sidecar_path(self.output).name}: {_describe(e)}") from e

@@ -205,3 +205,27 @@ def test_tag_sidecar_of_a_cdb_still_hashes_the_input(shared, tmp_path):
     assert r.exit_code == 0, r.output
     side = read_meta(out)
     assert side["inputs"][0]["sha256"] == file_digest(cdb)[0] and side["output"]["sha256"] == file_digest(out)[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "ja"])
+def test_a_file_with_a_sidecar_gets_the_lines_the_plain_writer_writes(shared, tmp_path, monkeypatch, lang):
+    from test_fast_paths_objects import _shared_cards  # every step-th yaml-yugi card
+
+    from extractor.pipeline import analyze, dump_result
+    from extractor.writers import Writer, dumps_line
+
+    results = [analyze(c) for c in _shared_cards(lang, 9)]
+    odd = {"id": 1, "name": "A\u2028B\u2029C\u0085D \u00e2\u0080 \u00c2", "tags": ["\u2028"], "profile": None}
+    objs = [dump_result(r) for r in results] + [dump_result(r, parts=True) for r in results] + [odd]
+    monkeypatch.setattr(writers, "_BUFFER", 4096)  # several blocks held, written and hashed
+    held, plain = tmp_path / "held.jsonl", tmp_path / "plain.jsonl"
+    with Writer(str(held), "jsonl", meta={"tool": "test"}) as w:
+        assert w.write == w._write_held  # the path under test
+        for obj in objs:
+            w.write(obj)
+    with Writer(str(plain), "jsonl") as w:
+        for obj in objs:
+            w.write(obj)
+    assert held.read_bytes() == plain.read_bytes()
+    assert plain.read_bytes().endswith(dumps_line(odd, newline=True)) and b"\\u2028" in plain.read_bytes()
+    assert held.stat().st_size > 3 * 4096 and read_meta(held)["output"]["sha256"] == file_digest(held)[0]
