@@ -77,20 +77,13 @@ def readings(fam: str) -> tuple[Reading, ...]:
     Raises:
         ReadingError: the file is malformed, a regex does not compile, or a field is unknown.
     """
-    import yaml
-
-    from .normalize.common import PATTERNS_DIR
+    from .normalize.common import PATTERNS_DIR, load_yaml
 
     path = PATTERNS_DIR.joinpath("terms", f"readings-{fam}.yaml")
     if not path.is_file():
         return ()
     where = f"patterns/terms/readings-{fam}.yaml"
-    with path.open(encoding="utf-8") as f:
-        try:
-            doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-        except yaml.YAMLError as e:
-            raise ReadingError(f"{where}: not valid YAML ({e})") from e
-    return parse_readings(doc, where)
+    return parse_readings(load_yaml(path, invalid=ReadingError, where=where) or {}, where)
 
 
 def parse_readings(doc: Any, where: str) -> tuple[Reading, ...]:
