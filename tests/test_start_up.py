@@ -125,3 +125,53 @@ def test_a_warm_tag_run_does_not_import_yaml(lang, cache, tmp_path):
     assert warm.stdout.split("\n")[-2] == "False"
     assert (tmp_path / "out.jsonl").read_bytes() == first and first.count(b"\n") == 300
 
+
+def _cache_key_reference(catalog_dir, package):
+    """The cache key as first written (pathlib's rglob, is_file, relative_to): the fast listing
+    must give the same key."""
+    import hashlib
+
+    import regex
+
+    from extractor.patterns.cache import _PICKLE_PROTOCOL
+
+    h = hashlib.sha256(f"{sys.version}|regex {regex.__version__}|pickle {_PICKLE_PROTOCOL}".encode())
+    for base in (catalog_dir, package):
+        for f in sorted(Path(base).rglob("*")):
+            if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
+                h.update(f"\0{f.relative_to(base).as_posix()}\0".encode())
+                h.update(f.read_bytes())
+    return h.hexdigest()[:32]
+
+
+def test_the_cache_key_is_the_key_of_the_pathlib_listing():
+    from extractor.patterns import cache as C
+
+    if not isinstance(PATTERNS_DIR, Path):
+        pytest.skip("the catalog is not on a file system: no cache")
+    package = Path(C.__file__).resolve().parent.parent
+    assert C._cache_key(PATTERNS_DIR) == _cache_key_reference(PATTERNS_DIR, package)
+
+
+def test_the_cache_key_lists_the_files_pathlib_lists(tmp_path, monkeypatch):
+    from extractor.patterns import cache as C
+
+    tree = tmp_path / "tree"
+    for rel, data in {"a.yaml": b"1", "a-b/c.yaml": b"2", "a/b.yaml": b"3", "a/__pycache__/x.pyc": b"4",
+                      "a/x.pyc": b"5", "a/.pyc": b"6", "z/__pycache__/deep/y.txt": b"7", ".hidden": b"8",
+                      "a/b/c/d/e.txt": b"9", "A.yaml": b"10"}.items():
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tree / rel).write_bytes(data)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "f.yaml").write_bytes(b"not hashed: a linked folder is not entered")
+    (tree / "linked").symlink_to(outside, target_is_directory=True)
+    (tree / "link.yaml").symlink_to(tree / "a.yaml")
+    (tree / "broken.yaml").symlink_to(tmp_path / "missing")
+    files = [("/".join(parts), path) for parts, path in C._key_files(str(tree))]
+    want = [f for f in sorted(tree.rglob("*")) if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc"]
+    assert [rel for rel, _ in files] == [f.relative_to(tree).as_posix() for f in want]
+    assert "a/.pyc" in dict(files) and "link.yaml" in dict(files) and "linked/f.yaml" not in dict(files)
+    package = Path(C.__file__).resolve().parent.parent
+    assert C._cache_key(tree) == _cache_key_reference(tree, package)
+
