@@ -175,3 +175,64 @@ def test_the_cache_key_lists_the_files_pathlib_lists(tmp_path, monkeypatch):
     package = Path(C.__file__).resolve().parent.parent
     assert C._cache_key(tree) == _cache_key_reference(tree, package)
 
+
+def _fresh_langcheck(name):
+    import importlib.util
+
+    from extractor import langcheck
+
+    spec = importlib.util.spec_from_file_location(name, langcheck.__file__)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _lazy_names(mod):
+    return sorted(n for n, v in vars(mod).items() if isinstance(v, mod._Lazy))
+
+
+def test_the_language_classes_are_compiled_on_first_use_only():
+    import re
+
+    mod = _fresh_langcheck("extractor._langcheck_lazy")
+    lazy = _lazy_names(mod)
+    assert len(lazy) == 10 and "_KANA_HANGUL_OR_JAPANESE" in lazy
+    assert mod.language_mismatch("Cannot be Normal Summoned/Set.", "en") is None
+    assert _lazy_names(mod) == lazy  # an English text needs none of them
+    assert mod.language_mismatch("此卡不能通常召唤。用「融合」的效果才能特殊召唤。", "zh-CN") is None
+    assert _lazy_names(mod) == [n for n in lazy if n != "_KANA_HANGUL_OR_JAPANESE"]
+    assert type(mod._KANA_HANGUL_OR_JAPANESE) is re.Pattern  # the compiled pattern took its place
+    held = mod._Lazy("_HAN", r"[\u4e00-\u9fff]")  # a reference kept elsewhere still answers
+    assert held.findall("通常召唤x") == ["通", "常", "召", "唤"] and type(mod._HAN) is re.Pattern
+
+
+def _texts():
+    src = REPO.parent / "shared" / "data" / "yaml-yugi" / "cards.jsonl"
+    if not src.is_file():
+        pytest.skip("../shared is absent")
+    import orjson
+
+    out = []
+    with open(src, "rb") as f:
+        for i, line in enumerate(f):
+            if i % 3:
+                continue
+            d = orjson.loads(line)
+            out += [t for t in (d.get("text") or {}).values() if isinstance(t, str) and t]
+            out += [n for n in (d.get("name") or {}).values() if isinstance(n, str) and n]
+    return out
+
+
+def test_lazy_classes_give_the_answers_of_classes_compiled_up_front():
+    texts = _texts()
+    lazy = _fresh_langcheck("extractor._langcheck_lazy2")
+    eager = _fresh_langcheck("extractor._langcheck_eager")
+    for name in _lazy_names(eager):
+        getattr(eager, name).pattern  # compiles each one now
+    assert not _lazy_names(eager)
+    for lang in ("en", "zh-CN", "zh-TW", "ja"):
+        got = [lazy.language_mismatch(t, lang) for t in texts]
+        assert got == [eager.language_mismatch(t, lang) for t in texts], lang
+        assert any(got)  # some texts are in another language than `lang`
+    assert [lazy.looks_like(t) for t in texts] == [eager.looks_like(t) for t in texts]
+    assert {"en", "zh", "ja", "ko"} <= {lazy.looks_like(t) for t in texts}
