@@ -18,7 +18,6 @@ pattern) or, where one pattern covers both wordings, by a *reading* of that lang
 (``patterns/terms/readings-<lang>.yaml``, :func:`readings`): a regex tested on the matched phrase
 when the condition is built.  A value given explicitly (``yields``, a JSON round trip) wins.
 """
-from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache

@@ -55,7 +55,6 @@ Summons is activated):
 
 Precision was measured by reading partial cards of yaml-yugi en and zh-CN (``bench/coverage.py``).
 """
-from __future__ import annotations
 
 import re
 from bisect import bisect_right
