@@ -4,7 +4,6 @@ It lives apart from :mod:`extractor.pipeline` so that the readers (the first sta
 on the frame and not on the stages after them (dependencies point one way: readers -> pipeline).
 ``extractor.pipeline`` re-exports it (``from extractor.pipeline import Card`` keeps working).
 """
-from __future__ import annotations
 
 from pydantic import BaseModel, Field
 

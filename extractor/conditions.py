@@ -18,7 +18,6 @@ pattern) or, where one pattern covers both wordings, by a *reading* of that lang
 (``patterns/terms/readings-<lang>.yaml``, :func:`readings`): a regex tested on the matched phrase
 when the condition is built.  A value given explicitly (``yields``, a JSON round trip) wins.
 """
-from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,20 +76,13 @@ def readings(fam: str) -> tuple[Reading, ...]:
     Raises:
         ReadingError: the file is malformed, a regex does not compile, or a field is unknown.
     """
-    import yaml
-
-    from .normalize.common import PATTERNS_DIR
+    from .normalize.common import PATTERNS_DIR, load_yaml
 
     path = PATTERNS_DIR.joinpath("terms", f"readings-{fam}.yaml")
     if not path.is_file():
         return ()
     where = f"patterns/terms/readings-{fam}.yaml"
-    with path.open(encoding="utf-8") as f:
-        try:
-            doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-        except yaml.YAMLError as e:
-            raise ReadingError(f"{where}: not valid YAML ({e})") from e
-    return parse_readings(doc, where)
+    return parse_readings(load_yaml(path, invalid=ReadingError, where=where) or {}, where)
 
 
 def parse_readings(doc: Any, where: str) -> tuple[Reading, ...]:

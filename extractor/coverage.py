@@ -55,7 +55,6 @@ Summons is activated):
 
 Precision was measured by reading partial cards of yaml-yugi en and zh-CN (``bench/coverage.py``).
 """
-from __future__ import annotations
 
 import re
 from bisect import bisect_right
@@ -64,11 +63,11 @@ from functools import lru_cache
 from typing import Any, Iterable, Literal, Sequence
 
 import regex
-import yaml
 
 from .cues import CUES_DIR, CueError, load_cues
 from .frame import Frame
 from .normalize import lang_family
+from .normalize.common import load_yaml
 from .segment import Segments
 from .textmap import MappedText
 
@@ -149,8 +148,7 @@ def coverage_rules(lang: str) -> CoverageRules | None:
     path = CUES_DIR.joinpath(name)
     if not path.is_file():
         return None
-    with path.open(encoding="utf-8") as f:
-        doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    doc = load_yaml(path) or {}
     sec = doc.get("coverage")
     if not sec:
         return None

@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import regex
-import yaml
 
-from .normalize.common import PATTERNS_DIR, lang_family
+from .normalize.common import PATTERNS_DIR, lang_family, load_yaml
 from .textmap import MappedText
 
 __all__ = ["Cue", "load_cues", "unread_cue", "CueError"]
@@ -58,8 +57,7 @@ def load_cues(lang: str, kind: str = "") -> tuple[Cue, ...]:
     path = CUES_DIR.joinpath(name)
     if not path.is_file():
         return ()
-    with path.open(encoding="utf-8") as f:
-        doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    doc = load_yaml(path) or {}
     out = []
     for i, d in enumerate(doc.get("cues") or []):
         try:

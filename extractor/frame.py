@@ -4,7 +4,6 @@ Frame facts add conditions by rule (TAGS.md and SCENARIOS.md §4.3): Ritual and 
 (Fusion / Synchro / Xyz / Link) monsters cannot be Normal Summoned or Set and must be Summoned
 correctly before they can be revived ("frame-locked").
 """
-from __future__ import annotations
 
 from functools import lru_cache
 from typing import Literal

@@ -3,7 +3,6 @@ profile -> tags.
 
 ``analyze(card) -> CardResult``.  ``analyze_text(text, lang, frame)`` for loose text.
 """
-from __future__ import annotations
 
 import time
 from bisect import bisect_left

@@ -10,7 +10,6 @@ indexes of the conditions it came from (``basis``), so ``explain`` can show the 
 Seeds (``../shared/seeds/``): 000 = ``000_2cce58483c21c2ec.txt``, 002 = ``002_e557eadf37fb9071.txt``,
 004 = ``004_17e504aecb0a82bd.txt``.
 """
-from __future__ import annotations
 
 from typing import Literal, Sequence
 

@@ -17,7 +17,6 @@ Value objects only (pydantic, frozen); no reading and no rules here.  The patter
 Place names are the project's (``hand``, ``deck``, ``gy``, ``banished``, ``extra``, ``field``) with
 ``opp-`` in front for the opponent's (``opp-field``: "a monster your opponent controls").
 """
-from __future__ import annotations
 
 from functools import lru_cache
 from typing import Callable, Literal

@@ -14,7 +14,6 @@ Shapes (``../shared/eval/STRUCTURE.md``, "Row schema"): counts are ``[min, max]`
 from; ``requirement`` and ``cost`` are the project's own slot objects (:mod:`extractor.slots`,
 project place names: ``gy``, ``opp-field``), dumped without their default values.
 """
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 

@@ -8,7 +8,6 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 import regex
-import yaml
 
 from ..normalize.common import load_terms
 from .model import Fragment, PatternError
@@ -17,6 +16,8 @@ _REF = regex.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")
 
 
 def _read_yaml(path: Traversable, where: str) -> Any:
+    import yaml  # only a cold build of the catalog parses its files (a warm run loads it compiled)
+
     try:
         with path.open(encoding="utf-8") as f:
             return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
