@@ -2,8 +2,10 @@
 each read off what every match holds right before its 特殊召唤 (or around its 这张卡).  Where the old
 ``requires`` (特殊召唤) let a text through and the new literals do not, the pattern finds nothing
 (``finditer``: at every position, not only at its anchor's), on every yaml-yugi text (zh-CN, and
-zh-TW normalized) and every Chinese example; and the new literals do leave texts out.  Skipped
-when ../shared is absent."""
+zh-TW normalized) and every Chinese example; and the new literals do leave texts out.  And the
+after_cannot_normal_summon anchor, now tried only at the pieces of a ``within`` gate and after its
+``anchor_after`` literals, holds where the scan over the whole text found it.  Skipped when
+../shared is absent."""
 
 import pytest
 
@@ -44,3 +46,21 @@ def test_stronger_requires_leave_out_no_text_with_a_match(pid, texts):
     assert left_out > 1000 and matched >= 10, (left_out, matched)
 
 
+
+@pytest.mark.parametrize("pid", ["zh.builtin-special-summon-after-cannot-normal-summon",
+                                 "zh.must-be-special-summoned-own-effect-trigger"])
+def test_after_cannot_normal_summon_anchor_tried_after_its_literals_holds_where_the_whole_scan_found_it(pid, texts):
+    """The two patterns at ``after_cannot_normal_summon`` got ``within`` (the sentences with 特殊召唤)
+    and ``anchor_after`` (\\n, 召唤,) in this pass instead of the anchor scanned over the whole text:
+    the anchor tried at the pieces' starts and after those literals holds at the same positions as
+    that scan, on every text."""
+    from extractor.patterns.runner import _after_positions, _pieces
+
+    p = load_catalog().get(pid)
+    assert p.within == ("。", ("特殊召唤",)) and p.anchor_after == ("\n", "召唤,")
+    found = 0
+    for t in texts:
+        want = [m.start() for m in p.anchor.finditer(t)]
+        assert _after_positions(t, _pieces(t, *p.within), p.anchor, p.anchor_after) == want, (pid, t)
+        found += len(want)
+    assert found > 300, found
