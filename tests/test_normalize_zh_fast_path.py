@@ -108,8 +108,10 @@ def test_the_one_scan_is_allowed_for_the_shipped_tables_and_takes_the_usual_text
     monkeypatch.setattr(Z, "_normalize_steps", refuse)
     mt = Z.normalize_zh("①：此卡不可从手牌特殊召唤，１只。“青眼白龙”")
     assert mt.text == "①:这张卡不能从手卡特殊召唤,1只。「青眼白龙」" and mt.registers == ["official"]
+    # Traditional text takes the usual way once translated (eighth pass); a quote still the passes
+    assert Z.normalize_zh("此卡不可從手牌特殊召喚。").text == "这张卡不能从手卡特殊召唤。"
     with pytest.raises(AssertionError):
-        Z.normalize_zh("此卡不可從手牌特殊召喚。")
+        Z.normalize_zh('把"青眼白龙"加入手牌')
 
 
 def test_list_translation_is_the_dict_translation():
