@@ -1,13 +1,14 @@
 """A procedure's requirement read whole: the count and filter of the cards its kind counts
 (extractor/patterns/captures.py ``SlotReader._requirement_object``, fragments ``requirement_object``),
-in English, Chinese and Japanese."""
+in English, Chinese and Japanese; printed back (extractor/render.py ``render_requirement``)."""
 from __future__ import annotations
 
 import pytest
 
 from extractor.frame import Frame
 from extractor.pipeline import analyze_text
-from extractor.slots import Requirement
+from extractor.render import render, render_requirement
+from extractor.slots import CardFilter, Requirement
 
 MAIN = Frame(kind="main_monster", level=7)
 B = "builtin-special-summon"
@@ -125,3 +126,38 @@ def test_what_is_not_a_count_of_cards_stays_unread(text, lang):
 def test_a_requirement_of_another_kind_reads_no_count():
     r = _req("If you control no monsters, you can Special Summon this card (from your hand).", "en")
     assert r.kind == "control-no-monsters" and r.count is None and r.filter is None
+
+
+# -- rendering --------------------------------------------------------------------------------
+
+def test_the_kept_phrase_is_printed_in_its_own_language():
+    text = ("Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by having exactly 3 DARK "
+            "monsters in your GY.")
+    proc = [c for c in analyze_text(text, "en", MAIN)[0] if c.kind == B][0]
+    assert render(proc, "en") == text.split(". ", 1)[1]
+
+
+def test_a_counted_requirement_prints_in_another_language_from_its_count_and_filter():
+    en = _req("Must be Special Summoned (from your hand) by having exactly 3 DARK monsters in your GY.", "en")
+    assert render_requirement(en, "zh") == "自己墓地的暗属性怪兽是3只的场合"
+    assert render_requirement(en, "ja") == "自分の墓地の闇属性モンスターが3体の場合"
+    zh = _req("自己墓地有怪兽10只以上存在的场合,这张卡可以从手卡特殊召唤。", "zh-CN")
+    assert render_requirement(zh, "en") == "If you have 10 or more monsters in your GY"
+    assert render_requirement(zh, "ja") == "自分の墓地にモンスターが10体以上存在する場合"
+    ja = _req("相手フィールドにモンスターが２体以上存在する場合、このカードは手札から特殊召喚できる。", "ja")
+    assert render_requirement(ja, "en") == "If your opponent controls 2 or more monsters"
+    none = Requirement(kind="cards-in-gy", phrase="自己墓地没有怪兽存在的场合", whose=("you",), count=(0, 0),
+                       filter=CardFilter(phrase="怪兽"))
+    assert render_requirement(none, "en") == "If you have no monsters in your GY"
+
+
+def test_what_the_tables_cannot_say_keeps_the_phrase():
+    # a second typed part, a count not read, a Level, card kinds outside English: the phrase (or the kind's sentence)
+    two = _req("自己墓地存在2只以上「X-军刀」怪兽,且自己场上不存在怪兽的场合,这张卡可以从手卡特殊召唤。", "zh-CN")
+    assert render_requirement(two, "en") == two.phrase
+    a = _req("If only your opponent controls a monster, you can Special Summon this card (from your hand).", "en")
+    assert render_requirement(a, "zh") == "对方场上有怪兽存在的场合"
+    spells = _req("If you have no Spell/Trap Cards in your GY, you can Special Summon this card (from your hand).", "en")
+    assert render_requirement(spells, "zh") == spells.phrase
+    assert render_requirement(Requirement(kind="opponent-controls-monster", phrase="x", count=(1, None),
+                                          filter=CardFilter(phrase="x", levels=(5, None))), "zh") == "对方场上有怪兽存在的场合"
