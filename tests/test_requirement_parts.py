@@ -1,14 +1,17 @@
 """A procedure's requirement read whole: the count and filter of the cards its kind counts
 (extractor/patterns/captures.py ``SlotReader._requirement_object``, fragments ``requirement_object``),
-in English, Chinese and Japanese; printed back (extractor/render.py ``render_requirement``)."""
+in English, Chinese and Japanese; printed back (extractor/render.py ``render_requirement``); compared
+by validate (slots ``requirement.count`` / ``requirement.filter``, rule
+``requirement-count-and-filter``)."""
 from __future__ import annotations
 
 import pytest
 
 from extractor.frame import Frame
-from extractor.pipeline import analyze_text
+from extractor.pipeline import Card, analyze_text
 from extractor.render import render, render_requirement
 from extractor.slots import CardFilter, Requirement
+from extractor.validate import compare_conditions, validate
 
 MAIN = Frame(kind="main_monster", level=7)
 B = "builtin-special-summon"
@@ -161,3 +164,59 @@ def test_what_the_tables_cannot_say_keeps_the_phrase():
     assert render_requirement(spells, "zh") == spells.phrase
     assert render_requirement(Requirement(kind="opponent-controls-monster", phrase="x", count=(1, None),
                                           filter=CardFilter(phrase="x", levels=(5, None))), "zh") == "对方场上有怪兽存在的场合"
+
+
+# -- validate ---------------------------------------------------------------------------------
+
+def _c(**kw):
+    from extractor.conditions import CONDITION_CLASSES
+    return CONDITION_CLASSES[B](span=(0, 4), phrase="", pattern_id="t", lang="xx", locations=("hand",), **kw)
+
+
+def _slots(src, tgt):
+    return sorted((m.slot, m.severity) for m in compare_conditions(src, tgt, MAIN)[0])
+
+
+GY3 = {"kind": "cards-in-gy", "whose": ("you",), "count": (3, 3), "filter": {"phrase": "x", "attributes": ("DARK",)}}
+
+
+def test_validate_compares_count_and_filter_of_the_same_kind():
+    assert _slots([_c(requirement=GY3)], [_c(requirement=GY3)]) == []
+    assert _slots([_c(requirement=GY3)], [_c(requirement={**GY3, "count": (5, 5)})]) == [("requirement.count", "medium")]
+    assert _slots([_c(requirement=GY3)], [_c(requirement={**GY3, "count": (3, None)})]) == [
+        ("requirement.count", "medium")]
+    assert _slots([_c(requirement=GY3)], [_c(requirement={**GY3, "filter": {"phrase": "y", "attributes": ("LIGHT",)}})]
+                  ) == [("requirement.filter", "medium")]
+    # Attributes in part, an unstated typed part: agree (as cost filters)
+    assert _slots([_c(requirement=GY3)], [_c(requirement={**GY3, "filter": {"phrase": "y", "attributes": ("DARK", "LIGHT")}})]
+                  ) == []
+    assert _slots([_c(requirement=GY3)], [_c(requirement={**GY3, "filter": {"phrase": "y"}})]) == []
+
+
+def test_validate_unread_or_other_kind_agrees():
+    """A side that did not read them (None) agrees with any (uncertain); another kind is the requirement
+    slot's difference, its count is not compared."""
+    assert _slots([_c(requirement=GY3)], [_c(requirement={**GY3, "count": None, "filter": None})]) == []
+    assert _slots([_c(requirement=GY3)], [_c()]) == []
+    other = {**GY3, "kind": "opponent-controls-monster", "whose": ("you",), "count": (2, None)}
+    assert _slots([_c(requirement=GY3)], [_c(requirement=other)]) == [("requirement", "medium")]
+
+
+EN = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by having exactly 3 DARK monsters in your GY."
+ZH = "这张卡不能通常召唤。自己墓地的暗属性怪兽是3只的场合才能特殊召唤。"
+JA = "このカードは通常召喚できない。自分の墓地の闇属性モンスターが３体の場合のみ特殊召喚できる。"
+
+
+def _pair(src_text, src_lang, tgt_text, tgt_lang):
+    rep = validate([Card(id=1, name="x", lang=src_lang, text=src_text, frame=MAIN)],
+                   [Card(id=1, name="x", lang=tgt_lang, text=tgt_text, frame=MAIN)])
+    return sorted((m.condition, m.slot) for c in rep.cards for m in c.mismatches)
+
+
+def test_validate_on_real_sentences():
+    assert _pair(EN, "en", ZH, "zh-CN") == []
+    assert _pair(EN, "en", JA, "ja") == []
+    assert _pair(EN, "en", ZH.replace("3只", "5只"), "zh-CN") == [("special-summon-method", "requirement.count")]
+    assert _pair(EN, "en", JA.replace("闇属性", "光属性"), "ja") == [("special-summon-method", "requirement.filter")]
+    # a count written on one side only ("exactly 3" against 有暗属性怪兽存在): uncertain, not reported
+    assert _pair(EN, "en", "这张卡不能通常召唤。自己墓地有暗属性怪兽存在的场合才能特殊召唤。", "zh-CN") == []

@@ -33,6 +33,9 @@ def slot_rule_cases(C, main):
         "requirement-typed-parts": (
             [C(B, locations=("hand",), requirement={"kind": "control-no-monsters", "whose": ("you",)})],
             [C(B, locations=("hand",))], main, {}, []),
+        "requirement-count-and-filter": (  # "exactly 3" against a count not read: uncertain, agrees
+            [C(B, locations=("hand",), requirement={"kind": "cards-in-gy", "whose": ("you",), "count": (3, 3)})],
+            [C(B, locations=("hand",), requirement={"kind": "cards-in-gy", "whose": ("you",)})], main, {}, []),
         "unread-count-not-compared": (
             [C("material-line", line={"summon": "xyz", "count": (2, 2), "level": 4})],
             [C("material-line", line={"summon": "xyz", "level": 4})], XYZ, {}, []),
