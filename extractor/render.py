@@ -344,15 +344,22 @@ def _requirement_filter(f: CardFilter, fam: str) -> str | None:
         return phrase
     if f.levels is not None or (f.card_kinds and fam != "en"):
         return None
+    t = table(fam)
+    # the noun the other language's words end with (卡 / カード: cards), else the default
+    mapped = next((v for k, v in (t.get("requirement_nouns") or {}).items() if phrase.endswith(k)), None)
     if fam != "en":
-        return render_filter(f.model_copy(update={"phrase": ""}), fam)
+        if not _written_in(phrase, "zh") and not _written_in(phrase, "ja"):
+            return render_filter(f, fam)  # an English filter: its noun is read from its words
+        words = render_filter(f.model_copy(update={"phrase": ""}), fam)
+        default = t["filter_default"]
+        return words[: -len(default)] + mapped if mapped and words.endswith(default) else words
     if f.archetypes:
         noun = f'"{f.archetypes[0]}" monsters'
     elif f.card_kinds:
         kinds = list(f.card_kinds)
         noun = "/".join(kinds) + (" Cards" if set(kinds) <= {"Spell", "Trap"} else "s")
     else:
-        noun = table("en")["requirement_noun"]
+        noun = mapped or t["requirement_noun"]
     return " ".join([*f.attributes, *f.types, noun])
 
 

@@ -154,6 +154,26 @@ def test_a_counted_requirement_prints_in_another_language_from_its_count_and_fil
     assert render_requirement(none, "en") == "If you have no monsters in your GY"
 
 
+LANGS = {"en": "en", "zh": "zh-CN", "ja": "ja"}
+
+
+@pytest.mark.parametrize("text,lang,kind,count,attrs,types,kinds", READ)
+def test_printed_in_another_language_it_reads_back_the_same(text, lang, kind, count, attrs, types, kinds):
+    """Parse, print in each other language, parse again: the same kind, count and typed filter.  Not
+    printed (the phrase is kept, so not read back): card kinds outside English (no table of them);
+    not read back: zh 对方场上有怪兽2只以上存在 (the Chinese reading types no counted opponent's monsters)."""
+    proc = [c for c in analyze_text(text, lang, MAIN)[0] if c.kind == B][0]
+    done = 0
+    for fam, other in LANGS.items():
+        if other == lang or (kinds and fam != "en") or (kind == "opponent-controls-monster" and fam == "zh"):
+            continue
+        printed = render(proc, fam)
+        back = _req(printed, other)
+        assert (back.kind, back.count, back.filter.attributes, back.filter.types) == (kind, count, attrs, types), printed
+        done += 1
+    assert done >= 1 or (kinds and lang == "en")
+
+
 def test_what_the_tables_cannot_say_keeps_the_phrase():
     # a second typed part, a count not read, a Level, card kinds outside English: the phrase (or the kind's sentence)
     two = _req("自己墓地存在2只以上「X-军刀」怪兽,且自己场上不存在怪兽的场合,这张卡可以从手卡特殊召唤。", "zh-CN")
