@@ -38,6 +38,8 @@ READ = [
     ("自分の墓地の光属性モンスターが５種類以上の場合、このカードは手札から特殊召喚できる。", "ja", "cards-in-gy", (5, None),
      ("LIGHT",), (), ()),
     ("自己墓地有怪兽10只以上存在的场合,这张卡可以从手卡特殊召唤。", "zh-CN", "cards-in-gy", (10, None), (), (), ()),
+    # 以上 after 种类 (a count of kinds, the cost count reads 3种类 as 3): 3 or more (i18n-2012 zh-CN, Laval Coatl)
+    ("自己墓地有名字带有「熔岩」的怪兽3种类以上存在的场合，这张卡可以从手卡特殊召唤。", "zh-CN", "cards-in-gy", (3, None), (), (), ()),
     ("自分の墓地にモンスターが１０体以上存在する場合、このカードは手札から特殊召喚できる。", "ja", "cards-in-gy", (10, None),
      (), (), ()),
     ("If you have exactly 4 Fairy monsters in your GY, you can Special Summon this card (from your hand).", "en",
