@@ -316,6 +316,76 @@ def _costs_ja(c: Any, form: str, style: str = "") -> str:
                    for i, a in enumerate(c.cost))
 
 
+def _count_form(count: tuple[int, int | None] | None) -> str | None:
+    """The form of a requirement's count: ``none`` (0, 0), ``exact`` (n, n), ``or_more`` (n, None)."""
+    if count is None:
+        return None
+    lo, hi = count
+    return "none" if hi == 0 else "exact" if hi == lo else "or_more" if hi is None else None
+
+
+_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
+
+
+def _written_in(phrase: str, fam: str) -> bool:
+    """Whether a requirement's words are written in ``fam``: Japanese has kana, Chinese Han and no
+    kana, English neither (stricter than :func:`_same_lang`: Chinese and Japanese share Han)."""
+    kana, han = bool(_KANA.search(phrase)), bool(_HAN.search(phrase))
+    return kana if fam == "ja" else (han and not kana) if fam == "zh" else not (han or kana)
+
+
+def _requirement_filter(f: CardFilter, fam: str) -> str | None:
+    """The cards a requirement counts, as text: the kept phrase in the target language, else (a
+    filter read from another language) its typed parts -- in English the Attributes and Types before
+    the card kinds, the archetype or the table's ``requirement_noun`` ("DARK monsters"), elsewhere
+    :func:`render_filter`'s; ``None`` when those cannot say it (a Level; card kinds outside English)."""
+    phrase = f.phrase.strip()
+    if phrase and _written_in(phrase, fam):
+        return phrase
+    if f.levels is not None or (f.card_kinds and fam != "en"):
+        return None
+    t = table(fam)
+    # the noun the other language's words end with (卡 / カード: cards), else the default
+    mapped = next((v for k, v in (t.get("requirement_nouns") or {}).items() if phrase.endswith(k)), None)
+    if fam != "en":
+        if not _written_in(phrase, "zh") and not _written_in(phrase, "ja"):
+            return render_filter(f, fam)  # an English filter: its noun is read from its words
+        words = render_filter(f.model_copy(update={"phrase": ""}), fam)
+        default = t["filter_default"]
+        return words[: -len(default)] + mapped if mapped and words.endswith(default) else words
+    if f.archetypes:
+        noun = f'"{f.archetypes[0]}" monsters'
+    elif f.card_kinds:
+        kinds = list(f.card_kinds)
+        noun = "/".join(kinds) + (" Cards" if set(kinds) <= {"Spell", "Trap"} else "s")
+    else:
+        noun = mapped or t["requirement_noun"]
+    return " ".join([*f.attributes, *f.types, noun])
+
+
+def render_requirement(r: Any, lang: str) -> str:
+    """A procedure's requirement (:class:`extractor.slots.Requirement`) as text: its kept phrase
+    when written in the target language (so the round trip compares the words read); else, for a
+    requirement of one typed kind (no second part) whose count and filter were read, the table's
+    ``requirement_counted`` sentence of that kind and count form ("exactly 3 DARK monsters in your
+    GY" -> 自己墓地的暗属性怪兽是3只的场合; ``cards-in-gy`` only for your own GY); else the kind's
+    sentence (``requirement``), else the phrase.  Seed: issue 10 §1 ("exactly 3 DARK monsters in
+    your GY") and §7 (every object renders to canonical text).  Raises :class:`RenderError` for a
+    language without a table."""
+    fam = _fam(lang)
+    t = table(fam)
+    if r.phrase and _same_lang(r.phrase, fam) and (_written_in(r.phrase, fam) or r.count is None or r.filter is None):
+        return r.phrase.strip() if fam == "ja" else r.phrase
+    form = _count_form(r.count)
+    forms = (t.get("requirement_counted") or {}).get(r.kind) or {}
+    filt = _requirement_filter(r.filter, fam) if r.filter is not None else None
+    if form in forms and filt and not r.parts and (r.kind != "cards-in-gy" or tuple(r.whose) == ("you",)):
+        return forms[form].format(n=r.count[0], filter=filt)
+    if r.phrase and _same_lang(r.phrase, fam):
+        return r.phrase.strip() if fam == "ja" else r.phrase
+    return t["requirement"].get(r.kind, t["requirement"]["other"]).format(phrase=r.phrase)
+
+
 def _procedure_ja(c: Any, t: dict[str, Any], name: str | None) -> str:
     """A Japanese procedure (seed 002 built-in Special Summon): Nomi "…した場合のみ特殊召喚できる。"
     (``exclusive`` and not ``first``), Semi-Nomi "…した場合に特殊召喚できる。" (``first`` or the older
@@ -328,9 +398,7 @@ def _procedure_ja(c: Any, t: dict[str, Any], name: str | None) -> str:
              "position": p["position"][c.position] if c.position else "", "limit": ""}
     req = ""
     if c.requirement is not None:
-        r = c.requirement
-        req = r.phrase.strip() if r.phrase and _same_lang(r.phrase, "ja") else \
-            t["requirement"].get(r.kind, t["requirement"]["other"]).format(phrase=r.phrase)
+        req = render_requirement(c.requirement, "ja")
         # a kept phrase that ends with a time word takes its particle (…デュエル中に、)
         req += next((pt for end, pt in (p.get("requirement_particles") or {}).items() if req.endswith(end)), "")
     after = ""
@@ -368,13 +436,7 @@ def _procedure(c: Any, fam: str, name: str | None) -> str:
     to_opp = p["to_opp"] if c.to_opponent_field else ""
     position = p["position"][c.position] if c.position else ""
     first = p["first"] if c.first else ""
-    req = ""
-    if c.requirement is not None:
-        r = c.requirement
-        if r.phrase and _same_lang(r.phrase, fam):
-            req = r.phrase
-        else:
-            req = t["requirement"].get(r.kind, t["requirement"]["other"]).format(phrase=r.phrase)
+    req = render_requirement(c.requirement, fam) if c.requirement is not None else ""
     after = ""
     if req and fam == "en" and not req.lower().startswith(tuple(p["requirement_front"])):
         # "by having 3 DARK monsters in your GY", "while "Pandemonium" is on the field": after the cost

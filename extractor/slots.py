@@ -71,7 +71,14 @@ class Requirement(_Value):
     """A procedure's precondition.  ``kind``: a common one typed (``control-no-monsters``,
     ``opponent-controls-monster``, ``control-card`` (a named card), ``cards-in-gy`` (a count of
     cards in a GY), ``column``) or ``other``; ``phrase``: the words (normalized text);
-    ``filter``, ``count``: where the kind has them; ``whose``: whose cards it speaks of (``you``,
+    ``count`` and ``filter``: how many and what cards the ``kind`` counts, where the text states
+    them (``cards-in-gy``, ``opponent-controls-monster``, ``column``): "by having exactly 3 DARK
+    monsters in your GY" is ``(3, 3)`` and DARK monsters, "3 or more" / ３体以上 ``(3, None)``, "no
+    Spell/Trap Cards" / 不存在 ``(0, 0)``; a count only where a number is written ("a monster",
+    有怪兽存在: one or more, ``None``).  With two typed parts they are those of ``kind`` (the first:
+    "2 or more "X-Saber" monsters in your GY and control no monsters" is ``(2, None)``); when the
+    phrase states two objects, or one the reading cannot place ("only Insect monsters", "3 or less
+    cards"), both stay ``None``: not read, which is not "none"; ``whose``: whose cards it speaks of (``you``,
     ``opponent``, ``both``; each once, in text order; empty: it says no one's, "on the field");
     ``parts``: every typed kind the phrase states, in text order (a requirement with two typed
     parts: "If you have 2 or more "X-Saber" monsters in your GY and control no monsters" is

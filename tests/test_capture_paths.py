@@ -154,6 +154,12 @@ def _requirement_plain(sr, text):
     req = {"kind": kind, "phrase": phrase, "whose": whose}
     if len(parts) > 1:
         req["parts"] = parts
+    if kind != "other":  # the count and filter of the kind (their reading: tests/test_requirement_parts.py)
+        count, filt = sr._requirement_object(phrase, kind)
+        if count is not None:
+            req["count"] = count
+        if filt is not None:
+            req["filter"] = filt
     return req
 
 

@@ -33,6 +33,9 @@ def slot_rule_cases(C, main):
         "requirement-typed-parts": (
             [C(B, locations=("hand",), requirement={"kind": "control-no-monsters", "whose": ("you",)})],
             [C(B, locations=("hand",))], main, {}, []),
+        "requirement-count-and-filter": (  # "exactly 3" against a count not read: uncertain, agrees
+            [C(B, locations=("hand",), requirement={"kind": "cards-in-gy", "whose": ("you",), "count": (3, 3)})],
+            [C(B, locations=("hand",), requirement={"kind": "cards-in-gy", "whose": ("you",)})], main, {}, []),
         "unread-count-not-compared": (
             [C("material-line", line={"summon": "xyz", "count": (2, 2), "level": 4})],
             [C("material-line", line={"summon": "xyz", "level": 4})], XYZ, {}, []),
@@ -220,7 +223,7 @@ def planted():
 
 def test_every_planted_structure_difference_is_found(planted):
     structure = {n: c for n, c in planted.classes.items() if c.structure}
-    assert len(structure) == 7 and sum(c.planted for c in structure.values()) == 28
+    assert len(structure) == 8 and sum(c.planted for c in structure.values()) == 32
     assert {n: c.missed for n, c in structure.items() if c.missed} == {}
 
 

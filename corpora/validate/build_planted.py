@@ -19,7 +19,7 @@ Pairs (the rule, stated so that anyone can redo it):
 
 Alterations: one class per Summoning Condition of seed 000 / 002 (``CLASSES``, ``structure: false``)
 and, for issue 10, classes of procedure structure (``structure: true``: cost action, cost count,
-cost location, requirement, once-per-turn limit, material count).  Each class is a keyword-level
+cost location, requirement, once-per-turn limit, material count, requirement count).  Each class is a keyword-level
 rule per language (a regex substitution written here by hand) plus a keyword the OTHER side must
 contain (so that the pair really states the thing on both sides before the edit).  Instances of a
 class alternate sides: the 1st, 3rd, ... edit the English (source) text, the 2nd, 4th, ... the
@@ -34,8 +34,8 @@ level, text}``, read by ``validate``), and ``planted-expected.jsonl``: per pair 
 alteration, structure, side, edit: {before, after, at}, seed, expected: [{kind: [...], condition,
 slot}]}`` (``kind`` and ``condition``: the accepted values) where ``expected`` is what a correct ``validate`` must report (empty for an unaltered
 pair).  For structure classes ``slot`` is the slot named by issue 10 (``cost.action``,
-``cost.count``, ``cost.from``, ``requirement``, ``limit``, ``materials.count``); today's tool has
-none of these slots.  Deterministic: same shared files -> same bytes.
+``cost.count``, ``cost.from``, ``requirement``, ``limit``, ``materials.count``,
+``requirement.count``); today's tool has none of these slots.  Deterministic: same shared files -> same bytes.
 """
 from __future__ import annotations
 
@@ -440,6 +440,18 @@ CLASSES: list[Alteration] = [
         expected_zh=(["slot-differs"], "materials", "materials.count"),
         eligible=lambda p: any(k in p.type.split(" / ") for k in ("Synchro", "Xyz", "Link")),
         needs_sc=False),
+    Alteration(
+        "requirement-count", True, 4,
+        "002: built-in Special Summons; issue 10 §1: the requirement typed, with its count "
+        "('by having exactly 3 DARK monsters in your GY')",
+        # the exact count of the cards in your GY the requirement counts: N -> N + 1
+        en=sub(r"(?<=\b(?:by having|you have) exactly )[1-9](?= [^.;,]*? in your GY)", bump),
+        zh=sub(r"(?<=自己墓地的[^。，,]{1,12}?(?:是|为|仅有))" + ZH_DIGIT + r"(?=只的(?:场合|情况下))", bump),
+        en_other=r"自己墓地的[^。，,]{1,12}?(?:是|为|仅有)" + ZH_DIGIT + r"只的(?:场合|情况下)",
+        zh_other=r"\b(?:by having|you have) exactly [1-9] [^.;,]*? in your GY",
+        expected_en=(["slot-differs"], "special-summon-method", "requirement.count"),
+        expected_zh=(["slot-differs"], "special-summon-method", "requirement.count"),
+        eligible=lambda p: not p.extra_deck),
 ]
 
 

@@ -89,7 +89,10 @@ class SlotReader:
       between several places); ``filter_*`` give the filter's typed parts.
     - ``requirement_clause`` finds the precondition, ``requirement_kind`` types it (its group
       names are the kinds; none matched: ``other``); ``requirement_whose`` says whose cards it
-      speaks of (its groups ``you``, ``opponent``, ``both``, every match, each once).
+      speaks of (its groups ``you``, ``opponent``, ``both``, every match, each once);
+      ``requirement_object`` finds the cards its kind counts (a group named after the kind, the
+      words in group ``obj``), read as a cost object is: ``count`` and ``filter``
+      (:meth:`_requirement_object`).
     - ``choice:F``: the name of the first named group of fragment ``F`` that matched (``_`` ->
       ``-``), e.g. ``proc_limit`` -> ``once-per-turn``; ``flag:F``: whether ``F`` matches;
       ``find:F``: the words ``F`` finds (its group ``t``), e.g. ``effect_trigger``.
@@ -107,7 +110,7 @@ class SlotReader:
     FRAGMENTS = ("cost_action", "cost_aside", "cost_object_end", "cost_object_trim", "cost_destination", "cost_count",
                  "cost_each", "cost_each_scope", "cost_place", "lp_amount", "filter_attribute", "filter_type", "filter_kind", "filter_level",
                  "filter_archetype", "filter_except", "filter_face_up", "cost_above_materials", "requirement_clause", "requirement_kind",
-                 "requirement_whose")
+                 "requirement_whose", "requirement_object")
     PLACE_GROUPS = ("hand", "deck", "gy", "banished", "extra", "field")
 
     def __init__(self, frags: "_Fragments", voc: "_Vocab"):
@@ -390,12 +393,49 @@ class SlotReader:
         req = {"kind": kind or "other", "phrase": phrase, "whose": whose}
         if len(parts) > 1:
             req["parts"] = parts
+        if kind is not None:
+            count, filt = self._requirement_object(phrase, kind)
+            if count is not None:
+                req["count"] = count
+            if filt is not None:
+                req["filter"] = filt
         return req
+
+    def _requirement_object(self, phrase: str, kind: str) -> tuple[list | None, dict[str, Any] | None]:
+        """The count and filter of the cards a precondition of kind ``kind`` counts (``(None,
+        None)``: not stated or not read), from the words fragment ``requirement_object`` finds:
+        its group named after the kind (``cards_in_gy`` ...) must have matched, and it must be the
+        only object of the phrase (two objects: which is the kind's is not said, both unread).
+        The words (group ``obj``, every capture) are read as a cost object is (:meth:`count`,
+        :meth:`card_filter`): "exactly 3 DARK monsters" is ``[3, 3]``, "3 or more" ``[3, None]``
+        (group ``more``: 以上 after 种类 / 種類 / the count), "no" (group ``none``) ``[0, 0]``;
+        a count is read only where a number is written ("a monster", 「X」: one or more, not
+        read).  Seed: issue 10 §1, the requirement "exactly 3 DARK monsters in your GY"."""
+        rx = self.can("requirement_object", phrase)
+        if rx is None:
+            return None, None
+        found = list(rx.finditer(phrase))
+        if len(found) != 1:
+            return None, None
+        m = found[0]
+        g = m.groupdict()
+        if g.get(kind.replace("-", "_")) is None:
+            return None, None
+        obj = " ".join(x.strip() for x in m.captures("obj") if x and x.strip())
+        if not obj:
+            return None, None
+        count: list | None = None
+        if g.get("none") is not None:
+            count = [0, 0]
+        elif _DIGIT.search(obj) and (count := self.count(obj)) is not None and g.get("more") is not None:
+            count = [count[0], None]
+        return count, self.card_filter(obj)
 
 
 # compiled once: ``regex.sub(<str>, ...)`` looks its pattern up in regex's cache on every call
 # (~20 us each, per cost object)
 _SPACES = regex.compile(r"\s+")
+_DIGIT = regex.compile(r"\d")
 _SPACE_PUNCT = regex.compile(r"\s+([,.])")
 
 

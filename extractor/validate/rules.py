@@ -283,6 +283,26 @@ def _requirement(slot: str, x: Any, y: Any) -> bool | None:
     return not sx or not sy or sx <= sy or sy <= sx
 
 
+@rule("requirement-count-and-filter", stage="agree",
+      seed='Issue 10 §1: the requirement "exactly 3 DARK monsters in your GY", typed, with its count and filter '
+           "where the kind has them (extractor.slots.Requirement); seed 002: a Built-In Special Summon's "
+           "conditions are what the text states",
+      decides="requirement.count and requirement.filter (the count and typed filter of the cards the requirement's "
+              "kind counts) differ only when both sides read them for the same kind: \"exactly 3 DARK monsters\" "
+              "against 自己墓地的暗属性怪兽是5只 is a count difference, against 自己墓地有暗属性怪兽3只以上存在 too "
+              "((3, 3) is not (3, None)); a side that did not read them (None: no number written, or not read) or "
+              "a requirement of another kind (a requirement difference of its own) agrees with any; typed filter "
+              "parts agree as cost filters do (Attributes, Types and card kinds in part, an unstated part agrees)")
+def _requirement_parts(slot: str, x: Any, y: Any) -> bool | None:
+    if slot not in ("requirement.count", "requirement.filter"):
+        return None
+    if x is None or y is None or x[0] != y[0]:
+        return True
+    if slot == "requirement.count":
+        return x[1] == y[1]
+    return _filters_agree(tuple(x[1:]), tuple(y[1:]))
+
+
 def _parties(whose: Any) -> set[str]:
     out = set(whose)
     return (out - {"both"}) | {"you", "opponent"} if "both" in out else out

@@ -21,6 +21,10 @@ a cost ... such as Tributing, banishing or discarding"), named as the report nam
   kinds are the English terms in every language);
 - ``requirement``: ``(parts, whose)``: the typed kinds the precondition states (``()`` when none is
   typed) and whose cards it speaks of (``you`` / ``opponent`` / ``both``, sorted);
+  ``requirement.count``: ``(kind, count)`` and ``requirement.filter``: ``(kind, attributes, levels,
+  types, card kinds)``: the count and the typed filter of the cards the requirement's kind counts
+  ("exactly 3 DARK monsters in your GY": ``("cards-in-gy", (3, 3))``, ``("cards-in-gy", ("DARK",),
+  None, (), ())``), ``None`` when not read (:func:`requirement_parts_slots`);
 - ``limit`` (once per turn / Duel), ``to_opponent_field``, ``position``, ``zone`` (restricted).
 
 A material line (group ``materials``; seed 000: a Fusion Monster is Summoned with "the above Fusion
@@ -48,7 +52,8 @@ from typing import Any, Callable, Mapping
 
 from ..frame import Frame
 
-__all__ = ["View", "Where", "canonical", "facts_of", "cost_slots", "requirement_slot", "material_slots", "EFFECT_KINDS", "SUMMON_KINDS", "SELF_METHODS",
+__all__ = ["View", "Where", "canonical", "facts_of", "cost_slots", "requirement_slot", "requirement_parts_slots",
+           "material_slots", "EFFECT_KINDS", "SUMMON_KINDS", "SELF_METHODS",
            "NOT_FACTS"]
 
 #: the parts of a condition object that are wording or provenance, never meaning
@@ -152,6 +157,20 @@ def requirement_slot(req: Any) -> tuple | None:
     return (tuple(sorted(set(parts))), tuple(sorted(set(getattr(req, "whose", ()) or ()))))
 
 
+def requirement_parts_slots(req: Any) -> dict[str, tuple | None]:
+    """The ``requirement.count`` and ``requirement.filter`` slots of a requirement (a
+    :class:`extractor.slots.Requirement` or ``None``): ``(kind, count)`` and ``(kind, *typed filter)``
+    (:func:`_typed_filter`: attributes, levels, types, card kinds; the phrase and names are words of
+    one language), each ``None`` when there is no requirement or its count / filter was not read
+    (``Requirement.count`` / ``filter`` are those of its ``kind``, the first typed part)."""
+    if req is None:
+        return {"requirement.count": None, "requirement.filter": None}
+    count = getattr(req, "count", None)
+    filt = getattr(req, "filter", None)
+    return {"requirement.count": None if count is None else (req.kind, tuple(count)),
+            "requirement.filter": None if filt is None else (req.kind, *_typed_filter(filt))}
+
+
 Resolve = Callable[[str], "int | None"]
 
 
@@ -188,7 +207,8 @@ def canonical(cond: Any, frame: Frame | None = None, resolve: Resolve | None = N
         return _view("special-summon-method", {
             "method": "own-procedure", "first_only": _first_only(cond.first, cond.exclusive),
             "locations": frozenset(cond.locations) or default_loc, **cost_slots(cond.cost),
-            "requirement": requirement_slot(cond.requirement), "limit": cond.limit,
+            "requirement": requirement_slot(cond.requirement), **requirement_parts_slots(cond.requirement),
+            "limit": cond.limit,
             "to_opponent_field": cond.to_opponent_field, "position": cond.position,
             "zone": cond.zone_restricted}, cond)
     if k == "must-be-special-summoned":
