@@ -164,15 +164,21 @@ def test_yaml_yugi_reader_gives_the_items_of_the_general_steps_on_odd_lines(tmp_
             assert sum(it.card is not None for it in got) >= 8 and sum(it.error is not None for it in got) >= 8
 
 
-@pytest.mark.parametrize("field", ["monster_type_line", "card_type", "level"])
-def test_an_unhashable_frame_field_fails_as_the_general_steps_fail(tmp_path, field):
+@pytest.mark.parametrize("field, value", [("monster_type_line", ["a list"]), ("card_type", ["a list"]),
+                                          ("level", ["a list"]), ("monster_type_line", 7), ("level", "seven")])
+def test_a_card_with_an_unreadable_frame_is_an_error_line_and_the_next_card_is_read(tmp_path, field, value):
+    """A malformed type line, Level or card type: that card's error line names it; the rest goes on
+    (a list there used to end the whole read with a traceback)."""
     path = tmp_path / "bad.jsonl"
-    path.write_text(json.dumps({"password": 1, "text": {"en": "T."}, "monster_type_line": "Dragon / Effect",
-                                field: ["a list"]}) + "\n", encoding="utf-8")
-    with pytest.raises(Exception) as long_way:
-        list(_yaml_yugi_long_way(_Source(path), "en"))
-    with pytest.raises(type(long_way.value)):
-        list(_read_yaml_yugi(_Source(path), "en"))
+    bad = {"password": 1, "name": {"en": "Bad"}, "text": {"en": "T."}, "monster_type_line": "Dragon / Effect", field: value}
+    good = {"password": 2, "name": {"en": "Good"}, "text": {"en": "Cannot be Normal Summoned/Set."},
+            "monster_type_line": "Dragon / Effect", "level": 7}
+    path.write_text(json.dumps(bad) + "\n" + json.dumps(good) + "\n", encoding="utf-8")
+    items = list(_read_yaml_yugi(_Source(path), "en"))
+    assert len(items) == 2
+    assert items[0].card is None and items[0].id == 1
+    assert "card 1 'Bad'" in items[0].error and "unreadable card frame" in items[0].error
+    assert items[1].card is not None and items[1].card.id == 2
 
 
 # -- the sidecar's digests, made while reading and writing ----------------------------------------

@@ -91,12 +91,22 @@ def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
             continue
         fk = (d.get("monster_type_line"), d.get("level") or d.get("rank") or d.get("link_arrows") and len(d["link_arrows"]),
               d.get("card_type"))
+        keep = True
         try:
             frame = frames[fk]
         except KeyError:
-            frame = frames[fk] = Frame.from_type_line(*fk)
-        except TypeError:  # unhashable (a malformed record)
-            frame = Frame.from_type_line(*fk)
+            frame = None
+        except TypeError:  # unhashable: a malformed record (a list where a type line goes)
+            frame, keep = None, False
+        if frame is None:
+            try:
+                frame = Frame.from_type_line(*fk)
+            except (TypeError, AttributeError, ValidationError):  # a list, a number ... where a type line, Level or card type goes
+                yield ReadItem(error=f"card {cid} {name!r}: unreadable card frame (monster_type_line, level / rank / "
+                                     f"link_arrows, card_type: {fk!r})", id=cid, name=name)
+                continue
+            if keep:
+                frames[fk] = frame
         pends = d.get("pendulum_effect")
         pend = pends.get(key) if isinstance(pends, dict) else None
         kw = {"id": cid, "name": name, "lang": lang, "text": text, "pendulum_effect": pend, "frame": frame}
@@ -106,3 +116,4 @@ def _read_yaml_yugi(src: _Source, lang: str) -> Iterator[ReadItem]:
             yield _card(warnings, **kw)  # (the error naming the card)
             continue
         yield ReadItem(card, None, None, "", warnings)
+
