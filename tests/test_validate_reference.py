@@ -380,3 +380,30 @@ def test_a_translation_with_no_text_is_not_compared_not_agreeing(tmp_path):
     assert [(t.lang, t.compared, t.states) for t in f.translations] == [("en", True, True), ("zh-CN", False, False)]
     assert "zh-CN not compared" in f.detail
     assert rep.compared == {"en": 1, "zh-CN": 0}
+
+
+def test_every_slot_read_from_a_procedure_field_is_mapped_to_it():
+    """Each slot of a built-in Special Summon's view that is read from one of its fields names that
+    field in ``SLOT_FIELDS``, so a language that never reads the field (no pattern captures it) is
+    not blamed for a difference in that slot (``_can_state``).  The slots come from a real reading
+    (en: README's example, a requirement with its count and filter), so a slot added to the view later
+    without its field fails here."""
+    from extractor.pipeline import analyze_text
+    from extractor.validate import reference as ref_mod
+    from extractor.validate.views import canonical
+
+    text = "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by having exactly 3 DARK monsters in your GY."
+    frame = Frame.from_type_line("Dragon / Effect", 7)
+    conds, *_ = analyze_text(text, "en", frame)
+    proc = next(c for c in conds if c.kind == "builtin-special-summon")
+    assert proc.requirement is not None and proc.requirement.count is not None
+    slots = set(canonical(proc, frame).slots) - {"method", "first_only", "locations"}
+    assert slots <= set(ref_mod.SLOT_FIELDS), slots - set(ref_mod.SLOT_FIELDS)
+    model_fields = type(proc).model_fields
+    assert all(f in model_fields for f in ref_mod.SLOT_FIELDS.values())
+    reads = {"builtin-special-summon": frozenset({"cost", "limit"})}  # a language that never reads a requirement
+    for slot in ("requirement", "requirement.count", "requirement.filter"):
+        assert not ref_mod._can_state(reads, Mismatch(kind="slot-differs", condition="builtin-special-summon",
+                                                      slot=slot, severity="medium"))
+    assert ref_mod._can_state(reads, Mismatch(kind="slot-differs", condition="builtin-special-summon",
+                                              slot="cost.count", severity="medium"))

@@ -61,6 +61,11 @@ def validate(source: str | Path | Iterable[Card], target: str | Path | Iterable[
       对手场上存在怪兽,自己场上不存在怪兽 says less, not something else); whose cards, likewise, and
       ``both`` is you and the opponent (``requirement-typed-parts``; seed 000, Common Summoning
       Conditions);
+    - ``requirement.count`` / ``requirement.filter``: the count and typed filter of the cards the
+      requirement's kind counts (cards in the GY, monsters the opponent controls, a column), compared
+      only when both sides read the same kind with them; an unread count or filter on either side
+      agrees (``requirement-count-and-filter``; issue 10 §1: the requirement "exactly 3 DARK
+      monsters in your GY");
     - ``position``: unstated on one side is ``low`` (``unread-position-is-weak``);
     - material counts, Tuner counts, Level and Tribute-rule counts: unstated agrees
       (``unread-count-not-compared``); named materials by passcode, else by how many
