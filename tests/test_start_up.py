@@ -306,3 +306,53 @@ def test_old_key_memos_are_pruned(catalog_copy, cache):
     C._stamped_key(copy)
     left = sorted(f.name for f in cache.glob("key-*.txt"))
     assert len(left) == C._CACHE_KEEP and "key-old11.txt" in left and "key-old00.txt" not in left
+
+
+# -- the command line turns pydantic's plugin look-up off (extractor.cli.run) ------------------
+
+_ENV_SEEN = """
+import os, sys
+from extractor import cli
+def main():
+    import extractor.pipeline  # the models are built here, under the variable run() set
+    print(repr(os.environ.get("PYDANTIC_DISABLE_PLUGINS")))
+cli.main = main
+cli.run()
+"""
+
+
+@pytest.mark.parametrize("given, seen", [(None, "'__all__'"), ("", "''"), ("some-plugin", "'some-plugin'")])
+def test_the_command_line_turns_pydantic_plugins_off_unless_the_user_chose(given, seen):
+    env = dict(os.environ)
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    if given is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = given
+    got = subprocess.run([sys.executable, "-c", _ENV_SEEN], env=env, capture_output=True, text=True, cwd=REPO)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.strip() == seen
+
+
+def test_importing_the_library_leaves_pydantic_plugins_alone():
+    env = dict(os.environ)
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    code = ("import os, extractor.cli, extractor.pipeline; import pydantic.plugin._loader as L; "
+            "print('PYDANTIC_DISABLE_PLUGINS' in os.environ, L._plugins is not None)")
+    got = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=REPO)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.split() == ["False", "True"]  # not set; the entry points were looked up
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_tag_output_is_the_same_with_pydantic_plugins_looked_up(lang, tmp_path):
+    outs = []
+    for given in (None, ""):  # the CLI's default (off) against pydantic's own handling
+        env = dict(os.environ)
+        env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+        if given is not None:
+            env["PYDANTIC_DISABLE_PLUGINS"] = given
+        out = tmp_path / f"out-{given is None}.jsonl"
+        got = subprocess.run([sys.executable, "-m", "extractor.cli", "tag", str(REPO / "corpora" / "sample" / "cards.jsonl"),
+                              "--lang", lang, "-o", str(out), "--no-progress"], env=env, capture_output=True, text=True, cwd=REPO)
+        assert got.returncode == 0, got.stderr
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and outs[0].count(b"\n") > 10
