@@ -102,7 +102,7 @@ def _current_key() -> str:
 # the key was hashed, as Python's own .pyc check and git's index do.  So the key is remembered in
 # the cache folder as ``key-<stamp>.txt``, the stamp being a hash of the listing of
 # :func:`_key_files` (paths relative to each folder) and each file's stat data; a start that finds
-# the file of its stamp reads the key from it (~1 M instructions: the listing and one ``stat`` a
+# the file of its stamp reads the key from it (~4 M instructions: the listing and one ``stat`` a
 # file) instead of hashing.  Any write to a file changes its change time (which no program can set
 # back), so an edit gives a new stamp and the key is hashed again.  A key is only remembered when
 # the stamps read before and after hashing agree and no file was changed in the last
