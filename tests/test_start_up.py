@@ -236,3 +236,123 @@ def test_lazy_classes_give_the_answers_of_classes_compiled_up_front():
         assert any(got)  # some texts are in another language than `lang`
     assert [lazy.looks_like(t) for t in texts] == [eager.looks_like(t) for t in texts]
     assert {"en", "zh", "ja", "ko"} <= {lazy.looks_like(t) for t in texts}
+
+
+# -- the cache key remembered by the files' stat stamp (extractor.patterns.cache._stamped_key) --
+
+@pytest.fixture
+def catalog_copy(tmp_path, cache, monkeypatch):
+    import shutil
+
+    from extractor.patterns import cache as C
+
+    copy = tmp_path / "patterns"
+    shutil.copytree(PATTERNS_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(C, "_STAMP_SETTLE_NS", -10**12)  # the copy's files were all written just now
+    return C, copy
+
+
+def test_the_remembered_key_is_the_hashed_key_and_a_warm_start_does_not_hash(catalog_copy, cache, monkeypatch):
+    C, copy = catalog_copy
+    want = C._cache_key(copy)
+    assert C._stamped_key(copy) == want  # hashed, then remembered
+    (memo,) = cache.glob("key-*.txt")
+    assert memo.read_text(encoding="ascii") == want
+    with monkeypatch.context() as m:
+        m.setattr(C, "_cache_key", lambda d: pytest.fail("hashed although the stamp was remembered"))
+        assert C._stamped_key(copy) == want
+    assert C._stamped_key(PATTERNS_DIR) == C._cache_key(PATTERNS_DIR)  # the shipped catalog, cold
+    assert C._stamped_key(PATTERNS_DIR) == C._cache_key(PATTERNS_DIR)  # and warm
+    assert len(list(cache.glob("key-*.txt"))) == 2
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_hashed_again(catalog_copy, cache):
+    C, copy = catalog_copy
+    old = C._stamped_key(copy)
+    some = sorted(copy.glob("*/*.yaml"))[0]
+    st = some.stat()
+    data = some.read_bytes()
+    i = data.index(b"a")
+    some.write_bytes(data[:i] + b"b" + data[i + 1:])  # same size
+    os.utime(some, ns=(st.st_atime_ns, st.st_mtime_ns))  # same modification time (the change time moves)
+    new = C._stamped_key(copy)
+    assert new != old and new == C._cache_key(copy)
+    assert len(list(cache.glob("key-*.txt"))) == 2
+
+
+def test_a_damaged_memo_is_hashed_again_and_unsettled_files_are_not_remembered(catalog_copy, cache, monkeypatch):
+    C, copy = catalog_copy
+    want = C._stamped_key(copy)
+    (memo,) = cache.glob("key-*.txt")
+    for bad in ("not a key", want[:-1], want.upper(), ""):
+        memo.write_text(bad, encoding="ascii")
+        assert C._stamped_key(copy) == want
+    memo.unlink()
+    monkeypatch.setattr(C, "_STAMP_SETTLE_NS", 10**12)  # every file counts as changed just now
+    assert C._stamped_key(copy) == want and not list(cache.glob("key-*.txt"))
+    monkeypatch.setenv("YGO_EXTRACTOR_CACHE_DIR", str(cache / "a-file"))
+    cache.mkdir(exist_ok=True)
+    (cache / "a-file").write_text("x")  # the cache folder cannot be made: hashed, no error
+    assert C._stamped_key(copy) == want
+
+
+def test_old_key_memos_are_pruned(catalog_copy, cache):
+    C, copy = catalog_copy
+    cache.mkdir()
+    for i in range(12):
+        f = cache / f"key-old{i:02d}.txt"
+        f.write_text("0" * 32, encoding="ascii")
+        os.utime(f, (1_000_000 + i, 1_000_000 + i))
+    C._stamped_key(copy)
+    left = sorted(f.name for f in cache.glob("key-*.txt"))
+    assert len(left) == C._CACHE_KEEP and "key-old11.txt" in left and "key-old00.txt" not in left
+
+
+# -- the command line turns pydantic's plugin look-up off (extractor.cli.run) ------------------
+
+_ENV_SEEN = """
+import os, sys
+from extractor import cli
+def main():
+    import extractor.pipeline  # the models are built here, under the variable run() set
+    print(repr(os.environ.get("PYDANTIC_DISABLE_PLUGINS")))
+cli.main = main
+cli.run()
+"""
+
+
+@pytest.mark.parametrize("given, seen", [(None, "'__all__'"), ("", "''"), ("some-plugin", "'some-plugin'")])
+def test_the_command_line_turns_pydantic_plugins_off_unless_the_user_chose(given, seen):
+    env = dict(os.environ)
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    if given is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = given
+    got = subprocess.run([sys.executable, "-c", _ENV_SEEN], env=env, capture_output=True, text=True, cwd=REPO)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.strip() == seen
+
+
+def test_importing_the_library_leaves_pydantic_plugins_alone():
+    env = dict(os.environ)
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    code = ("import os, extractor.cli, extractor.pipeline; import pydantic.plugin._loader as L; "
+            "print('PYDANTIC_DISABLE_PLUGINS' in os.environ, L._plugins is not None)")
+    got = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=REPO)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.split() == ["False", "True"]  # not set; the entry points were looked up
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_tag_output_is_the_same_with_pydantic_plugins_looked_up(lang, tmp_path):
+    outs = []
+    for given in (None, ""):  # the CLI's default (off) against pydantic's own handling
+        env = dict(os.environ)
+        env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+        if given is not None:
+            env["PYDANTIC_DISABLE_PLUGINS"] = given
+        out = tmp_path / f"out-{given is None}.jsonl"
+        got = subprocess.run([sys.executable, "-m", "extractor.cli", "tag", str(REPO / "corpora" / "sample" / "cards.jsonl"),
+                              "--lang", lang, "-o", str(out), "--no-progress"], env=env, capture_output=True, text=True, cwd=REPO)
+        assert got.returncode == 0, got.stderr
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and outs[0].count(b"\n") > 10

@@ -82,15 +82,106 @@ def _cache_dir() -> Path:
 
 
 def _current_key() -> str:
-    """The cache key (:func:`_cache_key`) of the shipped catalog and extractor package, hashed once
-    per process (every later cached table of this process reads it again for free).
+    """The cache key (:func:`_cache_key`) of the shipped catalog and extractor package, found once
+    per process (every later cached table of this process reads it again for free) through
+    :func:`_stamped_key`.
 
     Raises:
         OSError: a file cannot be read."""
     global _KEY
     if _KEY is None:
-        _KEY = _cache_key(PATTERNS_DIR)
+        _KEY = _stamped_key(PATTERNS_DIR)
     return _KEY
+
+
+# -- the key, remembered by the files' stat stamp (a speed device) -------------------------------
+# Hashing every file of the catalog and the package (~1.5 MB: sha256 and the reads) cost ~45 M
+# instructions at every start: 3.7 % of a one-card ``tag`` (1,220 M instructions, callgrind) and
+# ~1 % of a 3,000-card one.  The key is a function of the files' bytes; their stat data (size,
+# modification and change times in ns, inode, device) say whether any file may have changed since
+# the key was hashed, as Python's own .pyc check and git's index do.  So the key is remembered in
+# the cache folder as ``key-<stamp>.txt``, the stamp being a hash of the listing of
+# :func:`_key_files` (paths relative to each folder) and each file's stat data; a start that finds
+# the file of its stamp reads the key from it (~4 M instructions: the listing and one ``stat`` a
+# file) instead of hashing.  Any write to a file changes its change time (which no program can set
+# back), so an edit gives a new stamp and the key is hashed again.  A key is only remembered when
+# the stamps read before and after hashing agree and no file was changed in the last
+# ``_STAMP_SETTLE_NS`` (a file rewritten within one tick of the file system's clock could keep its
+# times: the "racy" case git guards against the same way).  A problem with the folder or a damaged
+# file means the key is hashed, as without it.
+
+_STAMP_SETTLE_NS = 2_000_000_000
+
+
+def _stamp(catalog_dir: Path) -> tuple[str, int]:
+    """The stat stamp of the files :func:`_cache_key` hashes (see above): a hash of the Python,
+    ``regex`` and pickle versions, each folder's path and, per file, its relative path and stat data
+    (size, mtime_ns, ctime_ns, inode, device); with the newest mtime / ctime (ns) of those files.
+
+    Raises:
+        OSError: a folder cannot be listed or a file cannot be read."""
+    import hashlib
+    import os
+    import sys
+
+    h = hashlib.sha256(f"{sys.version}|regex {regex.__version__}|pickle {_PICKLE_PROTOCOL}".encode())
+    newest = 0
+    for base in (str(catalog_dir), str(Path(__file__).resolve().parent.parent)):
+        h.update(f"\1{os.path.abspath(base)}".encode())
+        for parts, path in _key_files(base):
+            st = os.stat(path)
+            newest = max(newest, st.st_mtime_ns, st.st_ctime_ns)
+            h.update(f"\0{'/'.join(parts)}\0{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino} "
+                     f"{st.st_dev}".encode())
+    return h.hexdigest()[:32], newest
+
+
+def _stamped_key(catalog_dir: Path) -> str:
+    """:func:`_cache_key` of ``catalog_dir`` (and the extractor package), read from the cache
+    folder's ``key-<stamp>.txt`` when the files' stat stamp (:func:`_stamp`) has one, else hashed
+    and, when the files have settled, written there (the newest few such files are kept).  Always
+    the key :func:`_cache_key` gives for the files as they are (tests/test_start_up.py compares
+    the two).
+
+    Raises:
+        OSError: a file cannot be read (as :func:`_cache_key`)."""
+    import os
+    import tempfile
+    import time
+
+    try:
+        stamp, _ = _stamp(catalog_dir)
+        memo = _cache_dir() / f"key-{stamp}.txt"
+    except (OSError, RuntimeError):  # RuntimeError: no home folder
+        return _cache_key(catalog_dir)
+    try:
+        with open(memo, encoding="ascii") as f:
+            key = f.read()
+        if len(key) == 32 and all(c in "0123456789abcdef" for c in key):
+            return key
+    except (OSError, ValueError):  # not there yet (or damaged): hash
+        pass
+    key = _cache_key(catalog_dir)
+    try:
+        after, newest = _stamp(catalog_dir)
+        if after != stamp or newest > time.time_ns() - _STAMP_SETTLE_NS:
+            return key  # a file changed while (or just before) it was hashed: not remembered
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".key-", suffix=".tmp", dir=memo.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(key)
+            os.replace(tmp, memo)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        others = sorted((f for f in memo.parent.glob("key-*.txt") if f != memo),
+                        key=lambda f: f.stat().st_mtime, reverse=True)
+        for old in others[_CACHE_KEEP - 1:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
+    return key
 
 
 _KEY: str | None = None
