@@ -1,7 +1,9 @@
 """The Chinese normalizer's tables kept across processes (``zh._bundle``, a speed device of the tenth
 pass) are exactly the tables built from their files: every stdlib ``re`` pattern kept as its
 compiled code (``_ReCode``) is ``==`` to ``re.compile`` of its source (flags, code and source
-compared), the other fields are equal, and a changed OpenCC file is read again."""
+compared), the other fields are equal, and a changed OpenCC file is read again.  And the registers
+read from the terms pass when the replaced full-width forms touch no matched word (``_untouched``)
+are those of the long way."""
 from __future__ import annotations
 
 import json
@@ -124,3 +126,23 @@ def test_a_warm_process_reads_the_kept_tables_and_builds_nothing(monkeypatch, tm
     finally:
         monkeypatch.undo()
         _clear()
+
+
+# -- registers read from the terms pass when a replaced full-width form touches no matched word ------
+
+def test_soft_characters_give_the_registers_of_the_long_way(monkeypatch):
+    from test_normalize_zh_fast_path import _same
+
+    sc = Z._scan()
+    assert "１" in sc.soft_words and "移除1个" in sc.soft_words["１"]  # (１ -> 1, and 1 is in a term)
+    texts = ["１只此卡不可", "移除１个超量素材", "移除1个", "ＸＹＺ召唤这张卡", "Ｘ此卡不可", "１２３４我方",
+             "把１只怪兽送进墓地", "移除２个", "２体以上", "手牌１张", "卡组１"]
+    for i, t in enumerate(texts):
+        _same(t, i)
+    calls = []
+    real = Z._registers_of
+    monkeypatch.setattr(Z, "_registers_of", lambda *a: calls.append(a) or real(*a))
+    assert Z.normalize_zh("１只此卡不可，从我方手牌").registers == sorted(["official", "old"])
+    assert not calls  # read from the terms pass: no second scan
+    assert Z.normalize_zh("移除１个超量素材").registers == ["old"]
+    assert calls  # 移除1个 holds the replacement: the text before is scanned
