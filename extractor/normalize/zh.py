@@ -45,11 +45,31 @@ def _opencc():
     Character-level conversion keeps every offset (one character in, one out) and is ~50x faster
     than the pure-Python phrase converter; on the 14k yaml-yugi texts converted with s2tw it
     differs from ``OpenCC("t2s")`` only where t2s turns 覆 into 复 (反覆) and 藉 into 借 -- and
-    覆盖 ("Set", older term) must stay 覆 here anyway (藉 is in the ``characters`` table)."""
-    import opencc as _pkg
+    覆盖 ("Set", older term) must stay 覆 here anyway (藉 is in the ``characters`` table).
 
+    Output: ``(table, trad, _trad_bmp_re, astral)``: code point -> Simplified character, the
+    converted characters, the function giving their BMP class, whether one is astral.  Read from
+    the kept tables (:func:`_bundle`)."""
+    return _bundle()[0]
+
+
+def _opencc_file() -> Path:
+    """The path of OpenCC's ``TSCharacters.txt``, found without importing the package (its
+    ``__init__`` imports :mod:`json`)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("opencc")
+    where = spec.submodule_search_locations if spec is not None else None
+    if not where:
+        import opencc as _pkg
+
+        return Path(_pkg.__file__).parent / "dictionary" / "TSCharacters.txt"
+    return Path(list(where)[0]) / "dictionary" / "TSCharacters.txt"
+
+
+def _build_opencc(path: Path) -> tuple[dict[int, str], frozenset[str], bool]:
+    """OpenCC's table read from ``path`` (see :func:`_opencc`): ``(table, trad, astral)``."""
     table: dict[int, str] = {}
-    path = Path(_pkg.__file__).parent / "dictionary" / "TSCharacters.txt"
     with open(path, encoding="utf-8") as f:
         for line in f:
             parts = line.rstrip("\n").split("\t")
@@ -59,7 +79,7 @@ def _opencc():
             if len(src) == 1 and len(dst) == 1 and src != dst:
                 table[ord(src)] = dst
     trad = frozenset(chr(c) for c in table)
-    return table, trad, _trad_bmp_re, any(c > 0xFFFF for c in table)
+    return table, trad, any(c > 0xFFFF for c in table)
 
 
 @lru_cache(maxsize=1)
@@ -67,8 +87,13 @@ def _trad_bmp_re() -> "re.Pattern[str]":
     """The characters of OpenCC's table (:func:`_opencc`) in the Basic Multilingual Plane as one
     ``re`` class: ~5x faster than a set test over the text (the few astral ones are tested apart,
     see :func:`has_traditional`).  Compiled on first use (a few ms): :func:`normalize_zh` finds
-    these characters with its own scan (:func:`_scan`)."""
-    trad = _opencc()[1]
+    these characters with its own scan (:func:`_scan`).  Kept with the other tables
+    (:func:`_bundle`)."""
+    return _bundle()[3]
+
+
+def _build_trad_bmp_re(trad: frozenset[str]) -> "re.Pattern[str]":
+    """The class of :func:`_trad_bmp_re` for OpenCC's characters ``trad``."""
     return re.compile("[" + "".join(re.escape(c) for c in sorted(trad) if ord(c) <= 0xFFFF) + "]")
 
 
@@ -130,6 +155,12 @@ _COUNT_BEFORE = "[0-9二两三四五六七八九十]"  # what a counter (``count
 
 @lru_cache(maxsize=1)
 def _tables() -> _Tables:
+    """The compiled tables of ``patterns/terms/zh.yaml`` (kept: :func:`_bundle`)."""
+    return _bundle()[1]
+
+
+def _build_tables(trad: frozenset[str]) -> _Tables:
+    """:func:`_tables` built from ``patterns/terms/zh.yaml``, ``trad``: OpenCC's characters."""
     data = load_terms("zh")
     chars: dict[str, str] = data.get("characters", {})
     terms = {f: t for f, t, _ in data.get("terms", [])}
@@ -165,7 +196,7 @@ def _tables() -> _Tables:
     fullwidth_touching = frozenset(fw for fw, a in _FULLWIDTH.items() if fw in letters or a in letters)
     neutral = frozenset(k for k, v in chars.items() if len(k) == 1 and len(v) == 1 and k not in letters and v not in letters)
     marks_neutral = letters.isdisjoint('"「」.。')
-    keep = _opencc()[1].isdisjoint(set(_FULLWIDTH) | set(_FULLWIDTH.values()) | set('「」.。'))
+    keep = trad.isdisjoint(set(_FULLWIDTH) | set(_FULLWIDTH.values()) | set('「」.。'))
     terms_re = trie_alternation(terms)
     marks = {w: (r if terms[w] != w and r != "any" else None) for w, r in register_of.items()}
     return _Tables(chars, chars_re, chars_length, terms, terms_re, split_alternation(terms_re), register_of, numerals, numeral_re,
@@ -196,6 +227,11 @@ class _Scan(NamedTuple):
     marks: dict[str, "str | None"]  # word -> the register it marks (None: none)
     numeral_words: frozenset[str]   # the words whose replacement holds a numeral
     counter_words: frozenset[str]   # the words whose replacement holds a counter
+    # the replaced characters outside ``aligned`` that are in no term and no community marker and
+    # whose replacement is in no community marker -> the words holding that replacement: when the
+    # terms pass matched none of those words, it matched what it matches in the text before the
+    # replacements (see normalize_zh)
+    soft_words: dict[str, frozenset[str]]
 
 
 #: the full-width forms that most texts hold, several times (yaml-yugi zh-CN: ， in 84 % of the texts,
@@ -220,6 +256,11 @@ def _class(chars: "set[str] | frozenset[str]", astral: bool = False) -> "re.Patt
 
 @lru_cache(maxsize=1)
 def _scan() -> _Scan | None:
+    """The tables of the usual text's way (:func:`_build_scan`; kept: :func:`_bundle`)."""
+    return _bundle()[2]
+
+
+def _build_scan(oc: tuple[dict[int, str], frozenset[str], bool], tb: _Tables) -> _Scan | None:
     """The tables of the usual text's way, or ``None`` when the shipped tables do not allow it:
     every ``characters`` key one character, replaced one for one by a character that is no key
     (``chars_length``), no key a full-width form or the ASCII form of one, no replacement a
@@ -232,15 +273,14 @@ def _scan() -> _Scan | None:
     terms' prefix tree (one character each, no term's first part: a word of one character matches
     only where no term does, so the terms' matches stay as they were): every numeral and counter of
     the text after the terms is then in the replacement of a word, and a text without such a word
-    needs no test for steps 6 and 7."""
-    tb = _tables()
+    needs no test for steps 6 and 7.  Input: :func:`_build_opencc`'s tables and ``tb``."""
     fwk, fwv = set(_FULLWIDTH), set(_FULLWIDTH.values())
     if (tb.chars_length is None or not all(len(k) == 1 for k in tb.chars) or not tb.passes_keep_traditional
             or not set(tb.chars).isdisjoint(fwk | fwv) or not set(tb.chars.values()).isdisjoint(fwk)):
         return None
-    trad = _opencc()[1]
+    trad = oc[1]
     marks = set('".') | {"\uFF02", "\uFF0E"}  # (the full-width forms of " and . become them)
-    if not set(_opencc()[0].values()).isdisjoint(fwk | marks | tb.chars_length):
+    if not set(oc[0].values()).isdisjoint(fwk | marks | tb.chars_length):
         return None
     if not all(len(c) == 1 for c in (*tb.numerals, *tb.counters)):
         return None
@@ -261,7 +301,124 @@ def _scan() -> _Scan | None:
                  _class((slow - trad) | set(both), astral=True),
                  words, split_alternation(trie_alternation(words)), marks_of,
                  frozenset(w for w, r in words.items() if any(n in r for n in tb.numerals)),
-                 frozenset(w for w, r in words.items() if any(n in r for n in tb.counters)))
+                 frozenset(w for w, r in words.items() if any(n in r for n in tb.counters)),
+                 _soft_words(tb, both, aligned, words))
+
+
+def _soft_words(tb: _Tables, both: dict[str, str], aligned: frozenset[str],
+                words: dict[str, str]) -> dict[str, frozenset[str]]:
+    """``_Scan.soft_words``: for each character ``c`` of ``both`` outside ``aligned`` that is in no
+    term and no community marker, with ``both[c]`` in no marker, the words of ``words`` holding
+    ``both[c]`` (yaml-yugi zh-CN: ``１`` -> ``1``, in 移除1个, in a quarter of the texts)."""
+    letters = {c for k in tb.terms for c in k} | {c for m in _COMMUNITY for c in m}
+    marker = {c for m in _COMMUNITY for c in m}
+    return {c: frozenset(w for w in words if r in w) for c, r in both.items()
+            if c not in aligned and c not in letters and len(r) == 1 and r not in marker}
+
+
+class _ReCode(NamedTuple):
+    """A compiled stdlib ``re`` pattern as ``re`` itself compiles it (``re._compiler.compile``): the
+    arguments of ``_sre.compile``.  ``re.Pattern`` pickles as its source and is compiled again on
+    loading; this keeps the compiled code."""
+
+    pattern: str
+    flags: int
+    code: list[int]
+    groups: int
+    groupindex: dict[str, int]
+    indexgroup: tuple
+
+
+#: bumped when the layout of what :func:`_bundle` keeps changes
+_BUNDLE_FORMAT = 1
+
+
+def _freeze_re(p: "re.Pattern[str]") -> "_ReCode | re.Pattern[str]":
+    """``p`` as a :class:`_ReCode`, or ``p`` itself (recompiled from its source on loading) when the
+    code made here is not exactly ``p``'s (``==`` compares flags, code and source)."""
+    import _sre
+    from re import _compiler, _parser
+
+    for flags in (0, p.flags):  # (the flags given to re.compile: 0 for ours, or p.flags)
+        try:
+            parsed = _parser.parse(p.pattern, flags)
+            code = _compiler._code(parsed, flags)
+            groupindex = dict(parsed.state.groupdict)
+            indexgroup = [None] * parsed.state.groups
+            for k, i in groupindex.items():
+                indexgroup[i] = k
+            rc = _ReCode(p.pattern, int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1,
+                         groupindex, tuple(indexgroup))
+            if _sre.compile(*rc) == p:
+                return rc
+        except Exception:  # (another Python's internals: keep the source)
+            pass
+    return p
+
+
+def _freeze(value):
+    """``value`` (a table tuple) with each ``re`` pattern in it made a :class:`_ReCode`."""
+    if isinstance(value, re.Pattern):
+        return _freeze_re(value)
+    if isinstance(value, tuple) and not isinstance(value, _ReCode):
+        items = [_freeze(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    return value
+
+
+def _thaw(value):
+    """:func:`_freeze` undone: each :class:`_ReCode` compiled by ``_sre.compile`` (no parsing)."""
+    if isinstance(value, _ReCode):
+        import _sre
+
+        return _sre.compile(*value)
+    if isinstance(value, tuple):
+        items = [_thaw(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    return value
+
+
+def _build_bundle(path: Path) -> tuple:
+    """Every table of this module, built from OpenCC's file ``path`` and ``patterns/terms/zh.yaml``:
+    ``((table, trad, astral), tables, scan, trad_bmp_re)`` (see :func:`_bundle`)."""
+    oc = _build_opencc(path)
+    tb = _build_tables(oc[1])
+    return oc, tb, _build_scan(oc, tb), _build_trad_bmp_re(oc[1])
+
+
+def _opencc_stamp(path: Path) -> tuple:
+    """What tells a changed OpenCC table file: its path, size and modification time."""
+    st = path.stat()
+    return str(path), st.st_size, st.st_mtime_ns
+
+
+@lru_cache(maxsize=1)
+def _bundle() -> tuple:
+    """``(opencc, tables, scan, trad_bmp_re)``: what :func:`_opencc`, :func:`_tables`,
+    :func:`_scan` and :func:`_trad_bmp_re` give, kept across processes.
+
+    A speed device: building them costs ~190 M instructions at a process's first Chinese text
+    (OpenCC's file read, the terms' prefix trees and four classes of ~4,000 characters compiled by
+    ``re``'s pure-Python parser), about 4 % of a ``tag`` run of 3,000 zh-CN cards (instruction
+    counts of the whole run).  They are kept in the cache folder of the compiled catalog
+    (:func:`extractor.patterns.cache.cached_build`, ``zh-normalizer-<key>.pickle``; the key hashes
+    the catalog's files, this module and the Python version), each ``re`` pattern as its compiled
+    code (:class:`_ReCode`, checked equal to ``re.compile``'s when it is made), with the size and
+    time of OpenCC's file, which the key does not cover: a file that changed since is read again
+    (the tables are then built in the process, as without the cache)."""
+    from ..patterns.cache import cached_build
+
+    path = _opencc_file()
+    stamp = _opencc_stamp(path)
+    kept = cached_build("zh-normalizer", lambda: (_BUNDLE_FORMAT, stamp, _freeze(_build_bundle(path))), tuple)
+    try:
+        if kept[0] == _BUNDLE_FORMAT and kept[1] == stamp:
+            (table, trad, astral), tb, sc, trad_re = _thaw(kept[2])
+        else:
+            (table, trad, astral), tb, sc, trad_re = _build_bundle(path)
+    except Exception:  # (a file of another layout: build)
+        (table, trad, astral), tb, sc, trad_re = _build_bundle(path)
+    return (table, trad, _trad_bmp_re, astral), tb, sc, trad_re
 
 
 def _traditional_from(sc: _Scan, text: str, m: "re.Match[str] | None") -> bool:
@@ -369,7 +526,7 @@ def normalize_zh(text: str) -> MappedText:
     if not words:  # (no numeral and no counter either: each is a word)
         mt.registers = ["community"]  # community alone, whether one of its markers is there or not
         return mt
-    if found <= sc.aligned:
+    if found <= sc.aligned or _untouched(sc, found, words):
         marks = set(map(sc.marks.__getitem__, words))
         marks.discard(None)
         if _has_community_marker(t):
@@ -380,6 +537,29 @@ def normalize_zh(text: str) -> MappedText:
     if not sc.numeral_words.isdisjoint(words) or not sc.counter_words.isdisjoint(words):
         _counts(mt, _tables())
     return mt
+
+
+def _untouched(sc: _Scan, found: set[str], words: list[str]) -> bool:
+    """Whether the terms pass over the text with the characters ``found`` replaced matched the
+    words it matches in the text before (``found``: the characters replaced; False when one is
+    neither in ``sc.aligned`` nor in ``sc.soft_words``).
+
+    A speed device: the registers are then read from ``words`` instead of a second scan of the
+    terms' prefix tree over the text before the replacements (yaml-yugi zh-CN: 3,856 of 14,469
+    texts, those holding ``１``..``４``).  Why it is the same: such a character ``c`` is in no term,
+    so no match in the text before covers it; where no match covers ``sc.table[c]`` either (none of
+    ``words`` holds it), the two texts agree on every span the scan matched, and at each position
+    the longest word there is the same (the matches possible in the text before are a part of
+    those in the text after); neither the character nor its replacement is in a community
+    marker, so the marker test reads the same too."""
+    aligned = sc.aligned
+    soft = sc.soft_words
+    for c in found:
+        if c not in aligned:
+            held = soft.get(c)
+            if held is None or not held.isdisjoint(words):
+                return False
+    return True
 
 
 def _common_replaced(text: str, sc: _Scan) -> str:
