@@ -82,6 +82,13 @@ class Catalog:
         ``text[start:end]`` (normalized text), in catalog order.  Overlapping matches of different
         patterns are all kept (like spaCy's SpanRuler); each knows its pattern.
 
+        Every ``finditer`` / ``match`` call passes ``concurrent=False`` (positionally: keywords
+        cost ``regex`` a dict and a look-up of each name per call): by default ``regex`` releases
+        the GIL while it matches a ``str`` and takes it again for each allocation, ~1,000
+        instructions a call spent on the lock (~70 M of 4.63 G instructions in a replay of the
+        zh-CN regions of one ``tag`` run, callgrind).  The same matches; the CPU-time guard still
+        stops a runaway search (``regex`` checks for signals either way).
+
         Raises:
             TimeoutError: the patterns ran longer than ``REGEX_TIMEOUT`` seconds (CPU time) on this
                 text; the message names the pattern that was running.
@@ -105,14 +112,14 @@ class Catalog:
                 p = patterns[i]
                 how = hows[i]
                 if how == _PLAIN:
-                    it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
+                    it = p.regex.finditer(region, None, None, False, False) if guarded else p.regex.finditer(region, concurrent=False, timeout=REGEX_TIMEOUT)
                 elif how == _WITHIN:  # only the pieces of the text that hold a cue
                     pieces = cut.get(p.within)
                     if pieces is None:  # (patterns with the same gate share the pieces)
                         pieces = cut[p.within] = _pieces(region, *p.within)
                     for a, b in pieces:
-                        for m in (p.regex.finditer(region, a, b) if guarded
-                                  else p.regex.finditer(region, a, b, timeout=REGEX_TIMEOUT)):
+                        for m in (p.regex.finditer(region, a, b, False, False) if guarded
+                                  else p.regex.finditer(region, a, b, concurrent=False, timeout=REGEX_TIMEOUT)):
                             a, b = m.span()
                             append(RawMatch(p, a + start, b + start, _fields(p, m, voc)))
                     continue
@@ -124,7 +131,7 @@ class Catalog:
                         pos = starts.get(key)
                         if pos is None:
                             if p.within is None:
-                                it = p.anchor.finditer(region) if guarded else p.anchor.finditer(region, timeout=REGEX_TIMEOUT)
+                                it = p.anchor.finditer(region, None, None, False, False) if guarded else p.anchor.finditer(region, concurrent=False, timeout=REGEX_TIMEOUT)
                                 pos = [m.start() for m in it]
                             else:  # the anchor only over the pieces its `within` gate names
                                 pieces = cut.get(p.within)
@@ -134,12 +141,12 @@ class Catalog:
                                     pos = _after_positions(region, pieces, p.anchor, p.anchor_after, guarded)
                                 else:  # scanned
                                     pos = [m.start() for a, b in pieces
-                                           for m in (p.anchor.finditer(region, a, b) if guarded
-                                                     else p.anchor.finditer(region, a, b, timeout=REGEX_TIMEOUT))]
+                                           for m in (p.anchor.finditer(region, a, b, False, False) if guarded
+                                                     else p.anchor.finditer(region, a, b, concurrent=False, timeout=REGEX_TIMEOUT))]
                             starts[key] = pos
                     it = _anchored(at[i], region, pos, guarded)
                     if it is None:  # it matched the empty string: finditer itself must run
-                        it = p.regex.finditer(region) if guarded else p.regex.finditer(region, timeout=REGEX_TIMEOUT)
+                        it = p.regex.finditer(region, None, None, False, False) if guarded else p.regex.finditer(region, concurrent=False, timeout=REGEX_TIMEOUT)
                 for m in it:
                     a, b = m.span()
                     append(RawMatch(p, a + start, b + start, _fields(p, m, voc)))
@@ -215,7 +222,7 @@ def _after_positions(region: str, pieces: list[tuple[int, int]], anchor: "regex.
                 cand.add(j + n)
                 j = region.find(lit, j + 1, b)
         for c in sorted(cand):
-            if (match(region, c, b) if guarded else match(region, c, b, timeout=REGEX_TIMEOUT)) is not None:
+            if (match(region, c, b, False) if guarded else match(region, c, b, concurrent=False, timeout=REGEX_TIMEOUT)) is not None:
                 pos.append(c)
     return pos
 
@@ -535,7 +542,7 @@ def _anchored(rx: "regex.Pattern[str]", region: str, positions: list[int],
     for a in positions:
         if a < last:
             continue
-        m = rx.match(region, a) if guarded else rx.match(region, a, timeout=REGEX_TIMEOUT)
+        m = rx.match(region, a, None, False) if guarded else rx.match(region, a, concurrent=False, timeout=REGEX_TIMEOUT)
         if m is not None:
             if m.end() == a:
                 return None
