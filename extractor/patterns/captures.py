@@ -50,7 +50,7 @@ class _Vocab:
         if not self.loc_re:
             return ()
         out: list[str] = []
-        for m in self.loc_re.finditer(s):
+        for m in self.loc_re.finditer(s, None, None, False, False):
             k = self.loc_words[m.group(0)]
             if k not in out:
                 out.append(k)
@@ -59,7 +59,7 @@ class _Vocab:
     def summon(self, s: str) -> str | None:
         if not self.summon_re:
             return None
-        m = self.summon_re.search(s)
+        m = self.summon_re.search(s, None, None, False)
         return self.summon_words[m.group(0)] if m else None
 
     def count(self, s: str) -> int | None:
@@ -103,6 +103,12 @@ class SlotReader:
     Output values are plain JSON-like data (lists, dicts) that the condition classes validate into
     :class:`extractor.slots.CostAction` / :class:`extractor.slots.Requirement`.  Raises nothing; a
     fragment the language lacks reads as "nothing found".
+
+    Speed devices (same readings; tests/test_slot_groups_fast.py): groups are read by number, never
+    by name (:meth:`_items`, :meth:`_num`: ``regex`` reads a name by first trying it as a number
+    and formatting the error that fails, ~2,000 instructions a name), and every ``search`` /
+    ``finditer`` / ``sub`` passes ``concurrent=False`` positionally (no GIL release and retake per
+    call, ~1,000 instructions; keywords cost more than they save), as ``Catalog.run`` does.
     """
 
     DEFAULT_PLACES = {"tribute": ["field"], "discard": ["hand"], "reveal": ["hand"]}
@@ -117,6 +123,10 @@ class SlotReader:
         self._frags = frags
         self._voc = voc
         self._rx: dict[str, Any] = {}
+        # fragment -> its named groups as ``(name, index in Match.groups())``, in the order of its
+        # ``groupindex`` (the order ``Match.groupdict()`` gives), and its ``groupindex``: the
+        # readers read groups by number (see :meth:`_items`)
+        self._groups: dict[str, tuple[tuple[tuple[str, int], ...], dict[str, int]]] = {}
         # fragment -> the literal clauses every text it matches in holds (required_literals; () when
         # none is known): a fragment is not searched in a text that lacks one (most procedure texts
         # name no position, no zone, no level: 4 in 5 searches of those fragments find nothing)
@@ -139,9 +149,26 @@ class SlotReader:
             except PatternError:
                 self._rx[name] = None
             rx = self._rx[name]
+            gi = dict(rx.groupindex) if rx is not None else {}
+            self._groups[name] = (tuple((g, i - 1) for g, i in gi.items()), gi)
             self._need[name] = (required_literals(rx.pattern) or ()) if rx is not None and not rx.flags & (
                 regex.IGNORECASE | regex.VERBOSE | regex.FULLCASE) else ()
         return self._rx[name]
+
+    def _num(self, name: str, group: str, missing: Any) -> Any:
+        """The number of group ``group`` of fragment ``name`` (compiled), ``missing`` when the
+        fragment has no such group (``group`` itself: ``Match.group`` then fails as it would by
+        name).  Read by number: see :meth:`_items`."""
+        return self._groups[name][1].get(group, missing)
+
+    def _items(self, name: str, m: "regex.Match[str]") -> list[tuple[str, Any]]:
+        """``list(m.groupdict().items())`` of a match ``m`` of fragment ``name`` (compiled), read
+        by number: ``regex`` reads a group NAME by first trying it as a number and formatting the
+        TypeError that fails (~2,000 instructions a name; ``groupdict()`` does so for each name),
+        ``Match.groups()`` reads them all at once.  The same names in the same order (the
+        fragment's ``groupindex`` order; a name written twice is one group), the same values."""
+        gs = m.groups()
+        return [(g, gs[i]) for g, i in self._groups[name][0]]
 
     def can(self, name: str, text: str) -> "regex.Pattern[str] | None":
         """The compiled fragment ``name`` when it may match in ``text``: ``None`` when the language
@@ -161,7 +188,7 @@ class SlotReader:
     def find(self, name: str, text: str) -> "regex.Match[str] | None":
         """The first match of fragment ``name`` in ``text``."""
         rx = self.can(name, text)
-        return rx.search(text) if rx is not None else None
+        return rx.search(text, None, None, False) if rx is not None else None
 
     def find_text(self, name: str, text: str) -> str | None:
         """The words fragment ``name`` finds in ``text`` (its group ``t`` when it has one),
@@ -169,7 +196,7 @@ class SlotReader:
         m = self.find(name, text)
         if m is None:
             return None
-        got = m.group("t") if "t" in m.groupdict() else m.group(0)
+        got = m.group(self._num(name, "t", 0))
         return got.strip(" ,:") if got else None
 
     def choice(self, name: str, text: str) -> str | None:
@@ -177,7 +204,7 @@ class SlotReader:
         m = self.find(name, text)
         if m is None:
             return None
-        for g, v in m.groupdict().items():
+        for g, v in self._items(name, m):
             if v is not None:
                 return g.replace("_", "-")
         return None
@@ -194,9 +221,9 @@ class SlotReader:
         if rx is None:
             return None
         lo, hi, seen = 0, 0, False
-        for m in rx.finditer(obj):
+        for m in rx.finditer(obj, None, None, False, False):
             seen = True
-            g = m.groupdict()
+            g = dict(self._items("cost_count", m))
             if g.get("alt") is not None:  # "3 or 1": alternatives, not a sum (no count is read)
                 return None
             if g.get("any") is not None:
@@ -236,7 +263,7 @@ class SlotReader:
             return 1
         if (scope := self.find("cost_each_scope", before)) is not None:
             before = scope.group(0)
-        found = [m.lastgroup for m in rx.finditer(before)]
+        found = [m.lastgroup for m in rx.finditer(before, None, None, False, False)]
         major, names = found.count("major"), found.count("name")
         return major + 1 if major else names if names > 1 else found.count("minor") + 1
 
@@ -246,8 +273,8 @@ class SlotReader:
         out: list[str] = []
         if rx is None:
             return out
-        for m in rx.finditer(obj):
-            for g, v in m.groupdict().items():
+        for m in rx.finditer(obj, None, None, False, False):
+            for g, v in self._items("cost_place", m):
                 if v is None:
                     continue
                 if g == "own":
@@ -268,20 +295,23 @@ class SlotReader:
         for name in ("cost_destination", "cost_place", "cost_count"):
             rx = self.can(name, phrase)  # (a fragment that cannot match leaves the phrase as it is)
             if rx is not None:
-                phrase = rx.sub(" ", phrase)
-        phrase = _SPACE_PUNCT.sub(r"\1", _SPACES.sub(" ", phrase)).strip(" ,.")
+                phrase = rx.sub(" ", phrase, 0, None, None, False)
+        phrase = _SPACE_PUNCT.sub(r"\1", _SPACES.sub(" ", phrase, 0, None, None, False), 0, None, None,
+                                  False).strip(" ,.")
         f: dict[str, Any] = {"phrase": phrase}
         # the typed parts are read outside quoted names ("Blue-Eyes White Dragon" names no Type)
         # and outside the cards the filter leaves out (", except "X"")
         exc = self.rx("filter_except")
-        kept = exc.sub("", obj) if exc is not None else obj  # the object: counts keep their names
-        bare = self._voc.quote_re.sub(" ", exc.sub("", phrase) if exc is not None else phrase)
+        kept = exc.sub("", obj, 0, None, None, False) if exc is not None else obj  # the object: counts keep their names
+        bare = self._voc.quote_re.sub(" ", exc.sub("", phrase, 0, None, None, False) if exc is not None else phrase,
+                                      0, None, None, False)
 
         def values(name: str, group: str | None = None, where: str = bare) -> list[str]:
             rx = self.can(name, where)
             out: list[str] = []
-            for m in (rx.finditer(where) if rx is not None else ()):
-                v = m.group(group) if group else next((g for g, x in m.groupdict().items() if x is not None), None)
+            num = self._num(name, group, group) if group and rx is not None else None
+            for m in (rx.finditer(where, None, None, False, False) if rx is not None else ()):
+                v = m.group(num) if group else next((g for g, x in self._items(name, m) if x is not None), None)
                 if v and v not in out:
                     out.append(v)
             return out
@@ -292,12 +322,14 @@ class SlotReader:
         if k := values("filter_kind", "kind"):
             f["card_kinds"] = list(dict.fromkeys(self._voc.kind_words.get(x, x) for x in k))
         if (m := self.find("filter_level", bare)) is not None:
-            n = int(m.group("n"))
-            f["levels"] = [1, n] if m.group("lower") else [n, None] if m.group("higher") else [n, n]
+            n = int(m.group(self._num("filter_level", "n", "n")))
+            f["levels"] = [1, n] if m.group(self._num("filter_level", "lower", "lower")) else [n, None] \
+                if m.group(self._num("filter_level", "higher", "higher")) else [n, n]
         arch = values("filter_archetype", "name", kept)
         if arch:
             f["archetypes"] = arch
-        names = list(dict.fromkeys(x.group(1) for x in self._voc.quote_re.finditer(kept) if x.group(1) not in arch))
+        names = list(dict.fromkeys(x.group(1) for x in self._voc.quote_re.finditer(kept, None, None, False, False)
+                                   if x.group(1) not in arch))
         if names:
             f["names"] = names
         if self.find("filter_face_up", obj) is not None:
@@ -317,18 +349,18 @@ class SlotReader:
         verbs = self.can("cost_action", text)
         if verbs is None:
             return []
-        found = list(verbs.finditer(text))
+        found = list(verbs.finditer(text, None, None, False, False))
         out: list[dict[str, Any]] = []
-        has_obj = "obj" in verbs.groupindex  # (a match's groupdict has the pattern's group names)
+        obj_num = self._num("cost_action", "obj", None)  # (a match's groupdict has the pattern's group names)
         for i, m in enumerate(found):
-            action = next(g for g, v in m.groupdict().items() if v is not None and g != "obj").replace("_", "-")
-            if has_obj:  # the object is part of the match (Chinese: 把<obj>除外)
-                obj = " ".join(m.captures("obj"))
+            action = next(g for g, v in self._items("cost_action", m) if v is not None and g != "obj").replace("_", "-")
+            if obj_num is not None:  # the object is part of the match (Chinese: 把<obj>除外)
+                obj = " ".join(m.captures(obj_num))
             else:  # the object follows the verb, up to the next verb (English)
                 stop = found[i + 1].start() if i + 1 < len(found) else len(text)
                 obj = text[m.end():stop]
             if (aside := self.can("cost_aside", obj)) is not None:
-                obj = aside.sub("", obj)
+                obj = aside.sub("", obj, 0, None, None, False)
             e = self.find("cost_object_end", obj)
             if e is not None:
                 obj = obj[:e.start()]
@@ -342,7 +374,7 @@ class SlotReader:
         d: dict[str, Any] = {"action": action}
         if action == "pay-lp":
             n = self.find("lp_amount", obj)
-            d["amount"] = int(n.group("n")) if n else None
+            d["amount"] = int(n.group(self._num("lp_amount", "n", "n"))) if n else None
         elif action in ("detach", "remove-counter"):
             cnt = self.count(obj)
             d["amount"] = cnt[0] if cnt and cnt[0] == cnt[1] else None
@@ -357,7 +389,7 @@ class SlotReader:
     def _trim(self, obj: str) -> str:
         obj = obj.strip()
         rx = self.can("cost_object_trim", obj)
-        return rx.sub("", obj) if rx is not None else obj
+        return rx.sub("", obj, 0, None, None, False) if rx is not None else obj
 
     def requirement(self, text: str) -> dict[str, Any] | None:
         """The precondition of ``text`` (``{kind, phrase}``), ``None`` when it states none."""
@@ -372,8 +404,8 @@ class SlotReader:
         phrase = m.group(0).strip(" ,")
         whose: list[str] = []
         rx = self.can("requirement_whose", phrase)
-        for w in (rx.finditer(phrase) if rx is not None else ()):
-            d = w.groupdict()  # (once a match: it builds a dict)
+        for w in (rx.finditer(phrase, None, None, False, False) if rx is not None else ()):
+            d = dict(self._items("requirement_whose", w))  # (once a match: it builds a dict)
             g = next((g for g in ("you", "opponent", "both") if d.get(g)), None)
             if g and g not in whose:
                 whose.append(g)
@@ -382,8 +414,8 @@ class SlotReader:
         kinds = self.can("requirement_kind", phrase)
         kind: str | None = None
         parts: list[str] = []
-        for i, k in enumerate(kinds.finditer(phrase) if kinds is not None else ()):
-            for g, v in k.groupdict().items():
+        for i, k in enumerate(kinds.finditer(phrase, None, None, False, False) if kinds is not None else ()):
+            for g, v in self._items("requirement_kind", k):
                 if v is not None:
                     g = g.replace("_", "-")
                     if i == 0 and kind is None:
@@ -414,20 +446,20 @@ class SlotReader:
         rx = self.can("requirement_object", phrase)
         if rx is None:
             return None, None
-        found = list(rx.finditer(phrase))
+        found = list(rx.finditer(phrase, None, None, False, False))
         if len(found) != 1:
             return None, None
         m = found[0]
-        g = m.groupdict()
+        g = dict(self._items("requirement_object", m))
         if g.get(kind.replace("-", "_")) is None:
             return None, None
-        obj = " ".join(x.strip() for x in m.captures("obj") if x and x.strip())
+        obj = " ".join(x.strip() for x in m.captures(self._num("requirement_object", "obj", "obj")) if x and x.strip())
         if not obj:
             return None, None
         count: list | None = None
         if g.get("none") is not None:
             count = [0, 0]
-        elif _DIGIT.search(obj) and (count := self.count(obj)) is not None and g.get("more") is not None:
+        elif _DIGIT.search(obj, None, None, False) and (count := self.count(obj)) is not None and g.get("more") is not None:
             count = [count[0], None]
         return count, self.card_filter(obj)
 
@@ -439,26 +471,29 @@ _DIGIT = regex.compile(r"\d")
 _SPACE_PUNCT = regex.compile(r"\s+([,.])")
 
 
-# pattern id -> (the group names its captures read, 0 for the whole match; its captures with the
-# index of each of their groups in that tuple; the captures dict it was made from)
-_CAPTURE_PLANS: dict[str, tuple[tuple, list, dict]] = {}
+# pattern id -> (the groups its captures read, by number (0: the whole match); its captures with
+# the index of each of their groups in that tuple; the captures dict and the regex it was made from)
+_CAPTURE_PLANS: dict[str, tuple[tuple, list, dict, Any]] = {}
 _FIELDS_MEMO_SIZE = 8192
 
 
 def _capture_plan(p: Pattern) -> tuple[tuple, list]:
     plan = _CAPTURE_PLANS.get(p.id)
-    if plan is None or plan[2] is not p.captures:
+    if plan is None or plan[2] is not p.captures or plan[3] is not p.regex:
         names: list[Any] = []
         caps = []
         for fld, (group, typ) in p.captures.items():
             idx = []
             for g in (group if isinstance(group, tuple) else (group,)):
-                g = 0 if g == WHOLE_MATCH else g
+                # a group by its number: ``regex`` reads a name by first trying it as a number
+                # and formatting the TypeError that fails (~2,000 instructions a name); the same
+                # group (names used twice share one number), the name itself when it is unknown
+                g = 0 if g == WHOLE_MATCH else p.regex.groupindex.get(g, g)
                 if g not in names:
                     names.append(g)
                 idx.append(names.index(g))
             caps.append((fld, isinstance(group, tuple), tuple(idx), typ))
-        plan = _CAPTURE_PLANS[p.id] = (tuple(names), caps, p.captures)
+        plan = _CAPTURE_PLANS[p.id] = (tuple(names), caps, p.captures, p.regex)
     return plan[0], plan[1]
 
 
@@ -532,9 +567,9 @@ def _convert(typ: str, g: str, voc: _Vocab) -> Any:
     if typ == "summon":
         return voc.summon(g) or _NOT_SET
     if typ == "names":
-        return tuple(x.group(1) for x in voc.quote_re.finditer(g))
+        return tuple(x.group(1) for x in voc.quote_re.finditer(g, None, None, False, False))
     if typ == "name":
-        x = voc.quote_re.search(g)
+        x = voc.quote_re.search(g, None, None, False)
         return x.group(1) if x else g.strip()
     if typ == "count":
         c = voc.count(g)
