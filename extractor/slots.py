@@ -152,6 +152,10 @@ class PlayerLock(_Value):
 # ``patterns/fragments/<lang>.yaml`` (``mat_count``, ``mat_plus``, ``mat_tuner``, ``mat_non_tuner``,
 # ``mat_level``, ``mat_named``, ``quoted_name``, ``archetype``), each with its own examples.  The
 # functions below only add the numbers up: which words a count is written with is data.
+#
+# Speed devices (same readings; tests/test_slot_groups_fast.py): groups are read by number
+# (:func:`_num`) and every ``regex`` call passes ``concurrent=False`` positionally (no GIL release
+# and retake per call; keywords cost more than they save), as ``Catalog.run`` does.
 
 def _frag(lang: str, name: str, _cache: dict = {}):  # noqa: B006 (a cache)
     """The compiled fragment ``name`` of language family ``lang`` (``en`` / ``zh``).  Kept per
@@ -167,6 +171,18 @@ def _frag(lang: str, name: str, _cache: dict = {}):  # noqa: B006 (a cache)
 #: expansion).  Set from there, not imported from here, so that this module of value objects
 #: imports nothing of the project's and the imports point one way (patterns -> conditions -> slots).
 fragment_source: "Callable[[str, str], str] | None" = None
+
+
+def _num(lang: str, name: str, group: str, _cache: dict = {}) -> "int | str":  # noqa: B006 (a cache)
+    """The number of group ``group`` of fragment ``name`` of ``lang`` (the name itself when it has
+    no such group: ``Match.group`` then fails as it would by name).  A speed device: ``regex``
+    reads a group NAME by first trying it as a number and formatting the TypeError that fails
+    (~2,000 instructions a name); a number is read at once.  The same group."""
+    key = (lang, name, group)
+    n = _cache.get(key)
+    if n is None:
+        n = _cache[key] = _frag(lang, name).groupindex.get(group, group)
+    return n
 
 
 def _compiled(lang: str, name: str, _cache: dict = {}):  # noqa: B006 (a cache)
@@ -188,14 +204,16 @@ def read_count(text: str, lang: str, default: Count | None = (1, 1)) -> Count | 
     ``(2, 5)``; no count -> ``default`` (a part such as ``"Elemental HERO Avian"`` is one card).
     Raises nothing."""
     last = None
-    for last in _frag(lang, "mat_count").finditer(text):
+    for last in _frag(lang, "mat_count").finditer(text, None, None, False, False):
         pass
     if last is None:
         return default
-    lo = int(last.group("cmin"))
-    if last.group("cmax"):
-        return (lo, int(last.group("cmax")))
-    return (lo, None) if last.group("cmore") else (lo, lo)
+    lo, hi, more = last.group(_num(lang, "mat_count", "cmin"), _num(lang, "mat_count", "cmax"),
+                              _num(lang, "mat_count", "cmore"))
+    lo = int(lo)
+    if hi:
+        return (lo, int(hi))
+    return (lo, None) if more else (lo, lo)
 
 
 def _add(a: Count | None, b: Count | None) -> Count | None:
@@ -216,11 +234,14 @@ def read_filter(text: str, lang: str) -> CardFilter:
     phrase."""
     text = text.strip()
     # (names: the fragment decides; the oldest Japanese texts name Fusion Materials without quotes)
-    names = tuple(dict.fromkeys(m.group("name") for m in _frag(lang, "quoted_name").finditer(text)))
+    g = _num(lang, "quoted_name", "name")
+    names = tuple(dict.fromkeys(m.group(g) for m in _frag(lang, "quoted_name").finditer(text, None, None, False, False)))
     arch = ()
     if '"' in text or "「" in text:  # (a quick test: most parts quote nothing)
-        arch = tuple(dict.fromkeys(m.group("arch") for m in _frag(lang, "archetype").finditer(text)))
-    kinds = ("Tuner",) if _frag(lang, "mat_tuner").search(text) and not _frag(lang, "mat_non_tuner").search(text) else ()
+        g = _num(lang, "archetype", "arch")
+        arch = tuple(dict.fromkeys(m.group(g) for m in _frag(lang, "archetype").finditer(text, None, None, False, False)))
+    kinds = ("Tuner",) if _frag(lang, "mat_tuner").search(text, None, None, False) \
+        and not _frag(lang, "mat_non_tuner").search(text, None, None, False) else ()
     return CardFilter(phrase=text, names=names, archetypes=arch, card_kinds=kinds)
 
 
@@ -246,7 +267,7 @@ def read_material_line(summon: str, text: str, lang: str, alternative: bool = Fa
       ``mat_named``), each name once.
     Raises nothing (an unreadable count counts as one card).
     """
-    parts_text = [p for p in _frag(lang, "mat_plus").split(text) if p.strip()]
+    parts_text = [p for p in _frag(lang, "mat_plus").split(text, 0, False) if p.strip()]
     parts: list[tuple[Count | None, CardFilter]] = []
     total: Count | None = None
     tuner: Count | None = None
@@ -282,8 +303,8 @@ def read_material_line(summon: str, text: str, lang: str, alternative: bool = Fa
     else:
         out["count"] = total
     if summon == "xyz":
-        lv = _frag(lang, "mat_level").search(text)
-        out["level"] = int(lv.group("lv")) if lv else None
+        lv = _frag(lang, "mat_level").search(text, None, None, False)
+        out["level"] = int(lv.group(_num(lang, "mat_level", "lv"))) if lv else None
         out["alternative"] = alternative
     if summon == "fusion":
         out["named_materials"] = tuple(dict.fromkeys(named))
@@ -305,7 +326,7 @@ def _read_part(part: str, lang: str) -> tuple[Count | None, CardFilter, str, boo
     line's parts recur across cards, and :func:`extractor.structure.fit_material_lines` reads a line
     again under the card's own Summon kind).  Raises nothing."""
     f = read_filter(part, lang)
-    nt = _frag(lang, "mat_non_tuner").search(part) is not None
-    t = not nt and _frag(lang, "mat_tuner").search(part) is not None
+    nt = _frag(lang, "mat_non_tuner").search(part, None, None, False) is not None
+    t = not nt and _frag(lang, "mat_tuner").search(part, None, None, False) is not None
     return (read_count(part, lang), f, "non" if nt else "tuner" if t else "",
-            _frag(lang, "mat_named").fullmatch(part.strip()) is not None)
+            _frag(lang, "mat_named").fullmatch(part.strip(), None, None, False) is not None)
