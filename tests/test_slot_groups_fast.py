@@ -76,6 +76,9 @@ def _replay(cat, texts_by_lang, monkeypatch):
         seen.setdefault(id(voc), set()).add((typ, g))
         return _convert(typ, g, voc)
 
+    for voc in cat.vocabs.values():  # (earlier runs of the process filled the memos: every capture is read afresh)
+        monkeypatch.setattr(voc, "fields_memo", {})
+        monkeypatch.setattr(voc, "reads", {})
     monkeypatch.setattr(captures, "_convert", recording)
     for lang, texts in texts_by_lang.items():
         for text in texts:
