@@ -82,7 +82,7 @@ class Catalog:
     # split is made only when every object lies in one family's part (patterns grouped by family,
     # in catalog order; plans keyed by a family); else the state is the plain ``__dict__``.
 
-    _LAZY = ("patterns", "by_lang", "vocabs", "checks", "fragments")
+    _LAZY = ("patterns", "by_lang", "vocabs", "checks", "fragments", "_fam_plans")
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -95,7 +95,6 @@ class Catalog:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if state.get("_parts") is not None:
-            self._fam_plans = {}
             self._loaded: dict[str, tuple] = {}
 
     def __getattr__(self, name: str) -> Any:
@@ -112,8 +111,8 @@ class Catalog:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _load_part(self, fam: str) -> tuple | None:
-        """The unpickled part of family ``fam`` (kept; its run plans added to ``_fam_plans``),
-        None when the split state has no such family."""
+        """The unpickled part of family ``fam`` (kept), None when the split state has no such
+        family."""
         part = self._loaded.get(fam)
         if part is None:
             blob = self._parts.get(fam)
@@ -122,8 +121,6 @@ class Catalog:
             import pickle
 
             part = self._loaded[fam] = pickle.loads(blob)
-            for scopes, plan in part[3].items():
-                self._fam_plans.setdefault((fam, scopes), plan)
         return part
 
     def _load_all(self) -> None:
@@ -157,9 +154,11 @@ class Catalog:
         return plan
 
     def _fam_plan(self, fam: str, scopes: tuple[str, ...]) -> "_Plan":
+        if self.__dict__.get("_parts") is not None:  # split: the family's part holds its planned scopes
+            part = self._load_part(fam)
+            if part is not None and scopes in part[3]:
+                return part[3][scopes]
         plan = self._fam_plans.get((fam, scopes))
-        if plan is None and self.__dict__.get("_parts") is not None and self._load_part(fam) is not None:
-            plan = self._fam_plans.get((fam, scopes))
         if plan is None:
             ps = [p for p in self.by_lang.get(fam, ()) if p.scope in scopes]
             plan = self._fam_plans[(fam, scopes)] = _Plan(ps, [self.checks[p.id] for p in ps], self.vocabs.get(fam))
