@@ -320,7 +320,7 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
     fam = lang_family(lang)
     if warnings is None:
         warnings = []
-    if fam not in cat.by_lang:
+    if not (cat.has_patterns(fam) if isinstance(cat, Catalog) else fam in cat.by_lang):  # (a catalog read lazily)
         warnings.append(f"no {fam} patterns yet: the text is normalized but no condition is read (frame rules only)")
     if mismatch := language_mismatch(text or pendulum_effect or "", lang):
         warnings.append(mismatch)

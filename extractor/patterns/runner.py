@@ -41,12 +41,103 @@ class Catalog:
         self._plans: dict[tuple[str, tuple[str, ...]], _Plan] = {}
 
     def __len__(self) -> int:
+        d = self.__dict__
+        if d.get("_parts") is not None:  # split (see below): the count kept with it
+            return d["_orders"]["count"]
         return len(self.patterns)
+
+    def has_patterns(self, fam: str) -> bool:
+        """Whether language family ``fam`` has patterns (``fam in self.by_lang``, without
+        unpickling the other families' parts of a split catalog: see below)."""
+        d = self.__dict__
+        if d.get("_parts") is not None:
+            return fam in d["_orders"]["by_lang"]
+        return fam in self.by_lang
+
+    def fragments_of(self, fam: str) -> dict:
+        """``self.fragments[fam]`` (the expanded fragments of language family ``fam``), without
+        unpickling the other families' parts of a split catalog (see below).
+
+        Raises:
+            KeyError: no fragments of ``fam``.
+            AttributeError: a catalog without fragments (one not made by ``load_catalog``)."""
+        d = self.__dict__
+        if d.get("_parts") is not None and d["_orders"]["fragments"] is not None:
+            part = self._load_part(fam)
+            if part is None or not part[4]:
+                raise KeyError(fam)
+            return part[4][0]
+        return self.fragments[fam]
+
+    # -- pickling: one part per language family, unpickled when first used (a speed device) -------
+    # The cached catalog (:mod:`.cache`) holds every language; a ``tag`` run reads one.  Unpickling
+    # the whole catalog cost ~69 M instructions at every start (callgrind, zh-CN ``tag`` of 3,000
+    # cards: ~1.9 % of the run), most of it the other languages' patterns, plans and fragments.  So
+    # the pickled state keeps each family's share of :attr:`patterns`, :attr:`by_lang`,
+    # :attr:`vocabs`, :attr:`checks`, :attr:`fragments` and the run plans as its own pickle
+    # (``_parts``: family -> bytes), with each dict's key order.  :meth:`run` (through
+    # :meth:`_fam_plan`) unpickles only the part of the family it runs; reading any of those
+    # attributes (``len``, :meth:`get`, ``by_lang``, ...) unpickles every part first
+    # (:meth:`__getattr__`), so each caller sees the catalog it pickled, in the same order.  The
+    # split is made only when every object lies in one family's part (patterns grouped by family,
+    # in catalog order; plans keyed by a family); else the state is the plain ``__dict__``.
+
+    _LAZY = ("patterns", "by_lang", "vocabs", "checks", "fragments", "_fam_plans")
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_plans"] = {}  # filled again on first use, from _fam_plans
-        return state
+        if state.get("_parts") is not None:  # still split: every part as read (none can change unread)
+            return state
+        split = _split_state(state)
+        return state if split is None else split
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if state.get("_parts") is not None:
+            self._loaded: dict[str, tuple] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        """A catalog attribute kept in the unread parts (see above): every part is unpickled, then
+        the attribute read as usual.
+
+        Raises:
+            AttributeError: no such attribute."""
+        d = self.__dict__
+        if name in Catalog._LAZY and d.get("_parts") is not None:
+            self._load_all()
+            if name in d:
+                return d[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _load_part(self, fam: str) -> tuple | None:
+        """The unpickled part of family ``fam`` (kept), None when the split state has no such
+        family."""
+        part = self._loaded.get(fam)
+        if part is None:
+            blob = self._parts.get(fam)
+            if blob is None:
+                return None
+            import pickle
+
+            part = self._loaded[fam] = pickle.loads(blob)
+        return part
+
+    def _load_all(self) -> None:
+        """Unpickle every part (the ones already read are kept as they are) and set the catalog's
+        attributes from them, in the order they were pickled."""
+        orders = self._orders
+        parts = {fam: self._load_part(fam) for fam in self._parts}
+        by_lang = {fam: parts[fam][0] for fam in orders["by_lang"]}
+        self.patterns = [p for ps in by_lang.values() for p in ps]
+        self.by_lang = by_lang
+        self.vocabs = {fam: parts[fam][1][0] for fam in orders["vocabs"]}
+        self.checks = {pid: c for fam in orders["by_lang"] for pid, c in parts[fam][2].items()}
+        if orders["fragments"] is not None:
+            self.fragments = {fam: parts[fam][4][0] for fam in orders["fragments"]}
+        self._fam_plans = {key: parts[key[0]][3][key[1]] for key in orders["plans"]}
+        self._parts = None
+        del self._loaded, self._orders
 
     def get(self, pattern_id: str) -> Pattern:
         for p in self.patterns:
@@ -63,6 +154,10 @@ class Catalog:
         return plan
 
     def _fam_plan(self, fam: str, scopes: tuple[str, ...]) -> "_Plan":
+        if self.__dict__.get("_parts") is not None:  # split: the family's part holds its planned scopes
+            part = self._load_part(fam)
+            if part is not None and scopes in part[3]:
+                return part[3][scopes]
         plan = self._fam_plans.get((fam, scopes))
         if plan is None:
             ps = [p for p in self.by_lang.get(fam, ()) if p.scope in scopes]
@@ -549,3 +644,41 @@ def _anchored(rx: "regex.Pattern[str]", region: str, positions: list[int],
             found.append(m)
             last = m.end()
     return found
+
+
+def _split_state(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The pickled state of a catalog whose ``__dict__`` is ``state`` split by language family
+    (see :meth:`Catalog.__getstate__`): the other attributes as they are, ``_parts`` (family ->
+    the pickle of ``(its patterns, (its vocab,) or (), its checks, its run plans by scopes,
+    (its fragments,) or ())``) and ``_orders`` (each dict's keys in order).  None when the
+    catalog cannot be split so (patterns of one family not together in catalog order, a run plan
+    of a family the catalog has no part for, an attribute missing)."""
+    import pickle
+
+    try:
+        patterns, by_lang, vocabs, checks = state["patterns"], state["by_lang"], state["vocabs"], state["checks"]
+        plans = state["_fam_plans"]
+    except KeyError:
+        return None
+    fragments = state.get("fragments")
+    if ([p for ps in by_lang.values() for p in ps] != patterns or list(checks) != [p.id for p in patterns]
+            or len({p.id for p in patterns}) != len(patterns)):
+        return None
+    fams = list(by_lang)
+    for fam in list(vocabs) + list(fragments or ()):
+        if fam not in fams:
+            fams.append(fam)
+    if any(fam not in fams for fam, _ in plans):
+        return None
+    parts = {}
+    for fam in fams:
+        ps = by_lang.get(fam, [])
+        part = (ps, (vocabs[fam],) if fam in vocabs else (), {p.id: checks[p.id] for p in ps},
+                {scopes: plan for (f, scopes), plan in plans.items() if f == fam},
+                (fragments[fam],) if fragments is not None and fam in fragments else ())
+        parts[fam] = pickle.dumps(part, protocol=5)
+    out = {k: v for k, v in state.items() if k not in Catalog._LAZY and k != "_fam_plans"}
+    out["_parts"] = parts
+    out["_orders"] = {"count": len(patterns), "by_lang": list(by_lang), "vocabs": list(vocabs), "plans": list(plans),
+                      "fragments": None if fragments is None else list(fragments)}
+    return out
