@@ -13,7 +13,7 @@ _MAX_LISTED = 20  # unreadable records listed on the terminal; -o FILE gets all
 
 @click.command("audit")
 @click.argument("input", type=click.Path(dir_okay=False))
-@click.option("--lang", help="Language of the texts (en, zh-CN, zh-TW, ...). Default: guessed from the texts.")
+@click.option("--lang", help="Language of the texts (en, zh-CN, zh-TW, ja, ...). Default: guessed from the texts.")
 @click.option("-o", "--output", help="Write one JSON object per finding to FILE ('-' = standard output): "
               "id, name, check, severity, detail, span, phrase.  Written atomically.")
 @click.option("--html", "html_path", help="Write a self-contained HTML report to FILE.")

@@ -55,7 +55,7 @@ TYPE_WORDS = frozenset(
 #: ``explain --level`` outside 0..MAX_LEVEL is a usage error
 MAX_LEVEL = 13
 
-_LANG_HELP = ("Language of the texts: en, zh-CN, zh-TW (yaml-yugi picks that text). Default: guessed from the "
+_LANG_HELP = ("Language of the texts: en, zh-CN, zh-TW, ja (yaml-yugi picks that text). Default: guessed from the "
               "texts of a cdb / YGOPRODeck / i18n file, en otherwise; a JSONL record's own 'lang' wins.")
 _INPUT_FORMAT_HELP = "Input format (default: detected from the file)."
 
@@ -224,7 +224,7 @@ class _Main(click.Group):
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ygo-extractor")
 def main() -> None:
-    """Read Yu-Gi-Oh! card text (English, Simplified and Traditional Chinese) and extract its
+    """Read Yu-Gi-Oh! card text (English, Simplified and Traditional Chinese, Japanese) and extract its
     Summoning Conditions.
 
     Exit status: 0 done, 1 failed (tag: every card failed; the output could not be written, e.g.
@@ -301,11 +301,11 @@ def tag(input: str, lang: str | None, output: str | None, fmt: str | None, as_js
     INPUT is a ygopro/EDOPro cards.cdb, yaml-yugi JSONL, YGOPRODeck JSON, i18n JSON
     ({"cards": [{id, name, lore}]}) or JSONL of {id, name, text, lang[, type, level]}; "-" (or
     /dev/stdin) reads standard input.  Writes one object per card: id, name, lang, tags,
-    conditions, tributes, profile, registers, warnings (and error for a card that could not be
-    read).  The summary line counts cards, cards with at least one tag, error lines, cards whose
-    text is not in the language asked for ("language mismatch"), cards whose summoning wording was
-    not all read ("partial", :mod:`extractor.coverage`), and seconds.  Exits 1 when every
-    card failed.
+    conditions, tributes, profile, registers, procedures, materials, tribute_rules, coverage,
+    unread, warnings (and error for a card that could not be read).  The summary line counts
+    cards, cards with at least one tag, error lines, cards whose text is not in the language asked
+    for ("language mismatch"), cards whose summoning wording was not all read ("partial": their
+    coverage), and seconds.  Exits 1 when every card failed.
     """
     from .writers import OutputError, check_output, output_format
 

@@ -139,3 +139,23 @@ def test_sqlite_tags_know_their_language(tmp_path):
     langs = {l for (l,) in con.execute("SELECT DISTINCT lang FROM card_tags WHERE id = 65192027")}
     assert langs == {"en", "zh-CN", "zh-TW"}
     assert con.execute("SELECT registers FROM cards WHERE lang = 'zh-CN' AND registers != ''").fetchone()
+
+
+def test_help_names_every_output_field_and_language_and_has_no_doc_markup():
+    """``tag --help`` lists every field of a JSONL line (the CardResult model's fields) and ``ja``
+    among the languages; no command's help shows the docstrings' Sphinx markup (:mod:, ``...``),
+    which click prints as it is (a new user read ``:mod:`extractor.coverage``` there)."""
+    import re
+
+    from extractor.pipeline import CardResult
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["tag", "--help"]).output
+    flat = " ".join(out.split())
+    for f in CardResult.model_fields:
+        assert re.search(rf"\b{f}\b", flat), f
+    assert "ja" in re.findall(r"[a-z]{2}(?:-[A-Z]{2})?", flat.split("--lang", 1)[1])
+    assert "Japanese" in runner.invoke(main, ["--help"]).output
+    for cmd in main.commands:
+        text = runner.invoke(main, [cmd, "--help"]).output
+        assert not re.search(r":(?:mod|func|class|data|meth):`|``", text), cmd
