@@ -357,7 +357,7 @@ def test_generated_gate_gives_what_the_masks_and_checks_give_on_the_corpus(share
 
 
 def test_gate_looks_a_literal_up_only_inside_the_block_of_a_piece_it_holds():
-    from extractor.patterns.runner import _gate_source
+    from extractor.patterns.plan import _gate_source
 
     cat = load_catalog()
     plan = cat._plan("zh-CN", ALL_SCOPES)
@@ -420,7 +420,8 @@ def test_anchored_patterns_are_matched_without_their_anchor_where_that_gives_the
     import regex
 
     from extractor.patterns.model import Pattern
-    from extractor.patterns.runner import _after_anchor, _anchored
+    from extractor.patterns.plan import _after_anchor
+    from extractor.patterns.runner import _anchored
 
     cat = load_catalog()
     stripped = [p for p in cat.by_lang["zh"] if p.anchor is not None and _after_anchor(p) is not p.regex]

@@ -13,6 +13,7 @@ import re
 import pytest
 import regex
 
+from extractor.normalize import frozen_re as F
 from extractor.normalize import zh as Z
 
 
@@ -36,19 +37,19 @@ def test_kept_re_code_is_what_re_compiles():
     for src in ("[\uFF01-\uFF5E]", "(此(?:卡|怪兽)|不(?:可(?:以)?|得))", "[㑮㑯㑳\U00010000-\U0010FFFF]",
                 "(?P<a>x)|y", "a|b", "\\d+"):
         p = re.compile(src)
-        rc = Z._freeze_re(p)
-        assert isinstance(rc, Z._ReCode), src
-        back = Z._thaw(pickle.loads(pickle.dumps(rc)))
+        rc = F._freeze_re(p)
+        assert isinstance(rc, F._ReCode), src
+        back = F._thaw(pickle.loads(pickle.dumps(rc)))
         assert back == p and back.groupindex == p.groupindex and back.groups == p.groups, src
         assert back.findall("此卡不可以xy12㑯") == p.findall("此卡不可以xy12㑯")
     # a pattern given flags (split_alternation passes the pattern's own)
     p = re.compile("(a|b)", re.UNICODE)
-    assert Z._thaw(Z._freeze_re(p)) == p
+    assert F._thaw(F._freeze_re(p)) == p
 
 
 def test_bundle_is_the_build_and_survives_pickling():
     built = Z._build_bundle(Z._opencc_file())
-    kept = Z._thaw(pickle.loads(pickle.dumps(Z._freeze(built), protocol=5)))
+    kept = F._thaw(pickle.loads(pickle.dumps(F._freeze(built), protocol=5)))
     for a, b in zip(kept, built):
         if isinstance(a, re.Pattern):
             assert a == b
@@ -57,8 +58,8 @@ def test_bundle_is_the_build_and_survives_pickling():
         elif a is not None:
             _same_tables(a, b)
     # every re pattern of the tables is kept as code, not as a source compiled again
-    frozen = Z._freeze(built)
-    assert sum(isinstance(v, Z._ReCode) for t in frozen[1:3] for v in t) >= 8
+    frozen = F._freeze(built)
+    assert sum(isinstance(v, F._ReCode) for t in frozen[1:3] for v in t) >= 8
     assert not any(isinstance(v, re.Pattern) for t in frozen[1:3] for v in t)
     # what the module uses is the same as a fresh build
     b = Z._bundle()

@@ -26,6 +26,7 @@ import pytest
 
 from extractor.normalize.common import nfc
 from extractor.normalize import zh as Z
+from extractor.normalize import zh_tables as ZT
 from extractor.textmap import MappedText
 from test_normalize_fast_paths import _same_map
 
@@ -50,7 +51,7 @@ def _long_way_zh(text: str) -> MappedText:
     mt = nfc(MappedText(text))
     fw = set(Z._FULLWIDTH_RE.findall(mt.text))
     if fw:
-        Z._replace_chars(mt, Z._FULLWIDTH, fw)
+        Z._replace_chars(mt, ZT._FULLWIDTH, fw)
     if '"' in mt.text:
         mt.sub(Z._ASCII_QUOTES_RE, lambda m: "「" + m.group(1) + "」")
     if "." in mt.text:
@@ -123,7 +124,7 @@ def test_list_translation_is_the_dict_translation():
 def test_community_marker_test_is_the_regex():
     for t in _ZH_TEXTS + ["这张", "卡组", "手卡", "不能", "这张卡", "不 能"]:
         assert Z._has_community_marker(t) == (Z._COMMUNITY_RE.search(t) is not None), t
-    assert set(Z._COMMUNITY) == {"这张卡", "不能", "手卡", "卡组"}  # the four that the test names
+    assert set(ZT._COMMUNITY) == {"这张卡", "不能", "手卡", "卡组"}  # the four that the test names
 
 
 def _shared_zh(shared) -> list[str]:

@@ -83,7 +83,8 @@ from .fragments import _REF, _Fragments, _FragmentsByLang, _read_yaml, load_frag
 from .loader import (_CAPTURE_TYPES, _FRAGMENT_CAPTURES, _SPECIAL_DIRS, WHOLE_MATCH, _load_file, _top_level_bar,
                      load_catalog)
 from .model import EXAMPLE_MARK, Fragment, Pattern, PatternError, RawMatch
-from .runner import ALL_SCOPES, Catalog, _anchored, _checks, _holds, _Plan
+from .plan import _checks, _holds, _Plan
+from .runner import ALL_SCOPES, Catalog, _anchored
 
 __all__ = ["Pattern", "Fragment", "Catalog", "RawMatch", "load_catalog", "load_fragments", "PatternError"]
 
