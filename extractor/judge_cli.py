@@ -23,6 +23,8 @@ from pathlib import Path
 
 import click
 
+from .meta import SIDECAR_SUFFIX
+
 VERDICT_KEYS = ("legal", "reason", "tributes_required", "counts_as_normal_summon", "considered_summoned",
                 "normal_summon_limit")
 
@@ -30,7 +32,9 @@ VERDICT_KEYS = ("legal", "reason", "tributes_required", "counts_as_normal_summon
 def scenario_files(paths: tuple[str, ...]) -> list[Path]:
     """The scenario files named by ``paths``: a file as given; a folder's ``*.json`` files at any
     depth (``judge ../shared/rules`` finds the examples in ``rules/examples``), sorted by path,
-    leaving out hidden files and folders (a name starting with ``.``).
+    leaving out hidden files and folders (a name starting with ``.``) and the provenance sidecars
+    this tool writes beside its outputs (``*.meta.json``, :data:`extractor.meta.SIDECAR_SUFFIX`:
+    never a scenario).  A file named on its own is read whatever its name.
 
     Raises:
         click.BadParameter: a path that does not exist (exit status 2, the path named).
@@ -39,7 +43,8 @@ def scenario_files(paths: tuple[str, ...]) -> list[Path]:
     for p in map(Path, paths):
         if p.is_dir():
             out.extend(sorted(f for f in p.rglob("*.json")
-                              if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)))
+                              if f.is_file() and not f.name.endswith(SIDECAR_SUFFIX)
+                              and not any(part.startswith(".") for part in f.relative_to(p).parts)))
         elif p.is_file():
             out.append(p)
         else:

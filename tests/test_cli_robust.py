@@ -331,6 +331,23 @@ def test_judge_reports_a_deeply_nested_file_and_goes_on(tmp_path):
     assert r.exit_code == 1 and "errors 1" in r.stderr
 
 
+def test_judge_of_a_folder_leaves_out_the_tools_own_sidecars(tmp_path):
+    """A folder that holds ``tag`` output with its ``.meta.json`` sidecar next to scenarios: judge
+    reads the scenarios only (a new user's ``judge`` of such a folder read the sidecar as a scenario
+    and printed an error line for it); a sidecar named on its own is still read, as any file."""
+    good = json.loads((SCENARIOS / "yx-en-barbaros-three-tributes.json").read_text(encoding="utf-8"))
+    (tmp_path / "s.json").write_text(json.dumps(good), encoding="utf-8")
+    src = ROOT / "corpora" / "sample" / "cards.jsonl"
+    assert run(["tag", src, "-o", tmp_path / "out.jsonl", "--no-progress"]).exit_code == 0
+    sidecar = tmp_path / "out.jsonl.meta.json"
+    assert sidecar.is_file()
+    r = run(["judge", "--check", tmp_path])
+    assert r.exit_code == 0, r.output
+    assert [json.loads(l)["id"] for l in r.stdout.splitlines()] == ["yx-en-barbaros-three-tributes"]
+    r = run(["judge", sidecar])
+    assert "error" in json.loads(r.stdout.splitlines()[0])
+
+
 # ---- 5. one JSON object is one line for every line reader ----
 
 def test_jsonl_never_holds_raw_line_separators(tmp_path):
