@@ -11,6 +11,8 @@ from extractor.normalize.common import lang_family
 from extractor.patterns import ALL_SCOPES, load_catalog
 from extractor.patterns.captures import WHOLE_MATCH, _capture_plan, _read_fields
 
+from conftest import yaml_yugi_texts
+
 
 def _by_name(p, m, voc):
     """The fields of match ``m`` read the plain way: each captured group by its written name."""
@@ -80,16 +82,8 @@ def test_run_gives_the_plain_matches_and_fields_on_every_example(lang):
 
 
 def test_run_gives_the_plain_matches_and_fields_on_the_corpus(shared):
-    import orjson
-
     cat = load_catalog()
-    texts: dict[str, list[str]] = {"en": [], "zh-CN": [], "ja": []}
-    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
-        for n, line in enumerate(f):
-            t = orjson.loads(line).get("text") or {}
-            for lang in texts:
-                if t.get(lang) and n % 3 == 0:
-                    texts[lang].append(normalize(t[lang], lang).text)
+    texts = {lang: yaml_yugi_texts(shared, lang, 3) for lang in ("en", "zh-CN", "ja")}
     for lang, ts in texts.items():
         assert len(ts) > 3000
         matched = 0

@@ -5,6 +5,8 @@ import pytest
 from extractor.normalize import normalize
 from extractor.patterns import ALL_SCOPES, load_catalog, required_literals as req
 
+from conftest import yaml_yugi_texts
+
 
 def test_required_literals_reads_conditionals_and_scoped_dotall():
     # a conditional holds one of its branches, like an alternation; no "no" branch: nothing required
@@ -242,7 +244,7 @@ def test_situation_gates_keep_the_matches_of_the_old_lookaheads_on_the_corpus(sh
     cat = load_catalog()
     frags = cat.fragments["zh"]
     old = {"situation_gate": "(?=[^。]*?(?:的场合|时))", "this_card_can_gate": "(?=[^。]*?这张卡[^。]*?特殊召唤)"}
-    texts = _yaml_yugi_texts(shared, "zh-CN", 2) + _yaml_yugi_texts(shared, "zh-TW", 5)
+    texts = yaml_yugi_texts(shared, "zh-CN", 2) + yaml_yugi_texts(shared, "zh-TW", 5)
     # zh.must-be-special-summoned-named-card: its first lookahead lost a lookbehind that every
     # alternative's first character made redundant (and that kept the engine from scanning for it)
     old["named"] = "(?=[仅只用以通「]|(?<=[。,/\\n]))"
@@ -285,7 +287,7 @@ def test_first_tests_keep_the_matches_of_the_pattern_without_them_on_the_corpus(
     first = _FIRST_TESTS[pid]
     assert p.regex.pattern.count(first) == 1
     slow = regex.compile(p.regex.pattern.replace(first, ""), p.regex.flags & ~(regex.UNICODE | regex.VERSION0))
-    texts = _yaml_yugi_texts(shared, "zh-CN", 1) + _yaml_yugi_texts(shared, "zh-TW", 3)
+    texts = yaml_yugi_texts(shared, "zh-CN", 1) + yaml_yugi_texts(shared, "zh-TW", 3)
     texts += _example_texts(cat, "zh", "zh-CN")
     found = tried = 0
     for t in texts:
@@ -336,18 +338,10 @@ def test_generated_gate_gives_what_the_masks_and_checks_give_on_every_example(la
 
 
 def test_generated_gate_gives_what_the_masks_and_checks_give_on_the_corpus(shared):
-    import orjson
-
     from extractor.patterns.runner import PLANNED_SCOPES
 
     cat = load_catalog()
-    texts: dict[str, list[str]] = {"en": [], "zh-CN": [], "ja": []}
-    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
-        for n, line in enumerate(f):
-            t = orjson.loads(line).get("text") or {}
-            for lang in texts:
-                if t.get(lang) and n % 5 == 0:
-                    texts[lang].append(normalize(t[lang], lang).text)
+    texts = {lang: yaml_yugi_texts(shared, lang, 5) for lang in ("en", "zh-CN", "ja")}
     for lang, ts in texts.items():
         assert len(ts) > 2000
         for scopes in PLANNED_SCOPES:
@@ -471,7 +465,7 @@ def test_every_required_literal_clause_holds_where_its_pattern_matches_on_the_co
     cat = load_catalog()
     fam = lang_family(lang)
     cnf = {p.id: req(p.regex.pattern) for p in cat.by_lang[fam]}
-    texts = _yaml_yugi_texts(shared, lang, 7)
+    texts = yaml_yugi_texts(shared, lang, 7)
     assert len(texts) > 1500
     met = 0
     for text in texts:
@@ -506,26 +500,13 @@ def test_fields_read_behind_the_fragment_gates_are_those_read_without_them_on_th
     for cat in (gated, plain):
         cat.vocabs[fam].fields_memo = None  # every match read afresh
     plain.vocabs[fam].slots._need = {k: () for k in plain.vocabs[fam].slots._need}
-    texts = _yaml_yugi_texts(shared, lang, 5)
+    texts = yaml_yugi_texts(shared, lang, 5)
     read = 0
     for text in texts:
         got = [(m.pattern.id, m.start, m.fields) for m in gated.run(text, lang)]
         assert got == [(m.pattern.id, m.start, m.fields) for m in plain.run(text, lang)], text
         read += sum(1 for _, _, f in got if f.get("cost") or f.get("requirement"))
     assert read > 200
-
-
-def _yaml_yugi_texts(shared, lang: str, every: int) -> list[str]:
-    """The normalized ``lang`` texts of every ``every``-th yaml-yugi card (those that have one)."""
-    import orjson
-
-    texts = []
-    with open(shared / "data" / "yaml-yugi" / "cards.jsonl", "rb") as f:
-        for n, line in enumerate(f):
-            t = (orjson.loads(line).get("text") or {}).get(lang)
-            if t and n % every == 0:
-                texts.append(normalize(t, lang).text)
-    return texts
 
 
 def _zh_anchored_catalog(tmp_path, extra: str, examples: list[str]) -> str:
@@ -582,7 +563,7 @@ def test_anchor_after_gives_the_positions_of_the_scan_on_the_corpus(shared):
     cat = load_catalog()
     ps = [p for p in cat.patterns if p.anchor_after]
     assert {"zh.builtin-special-summon-situation", "zh.builtin-special-summon-this-card-can"} <= {p.id for p in ps}
-    texts = _yaml_yugi_texts(shared, "zh-CN", 1) + _yaml_yugi_texts(shared, "zh-TW", 2)
+    texts = yaml_yugi_texts(shared, "zh-CN", 1) + yaml_yugi_texts(shared, "zh-TW", 2)
     found = 0
     for p in ps:
         for t in texts:
@@ -612,7 +593,7 @@ def test_pieces_of_one_break_and_one_cue_are_those_of_the_general_path_on_the_co
     one, and on texts that start or end with the break or the cue."""
     from extractor.patterns.runner import _pieces
 
-    texts = _yaml_yugi_texts(shared, "zh-CN", 1) + _yaml_yugi_texts(shared, "zh-TW", 2)
+    texts = yaml_yugi_texts(shared, "zh-CN", 1) + yaml_yugi_texts(shared, "zh-TW", 2)
     texts += ["特殊召唤", "。特殊召唤。", "特殊召唤。A特殊召唤特殊召唤", "", "。。"]
     found = 0
     for t in texts:
