@@ -421,12 +421,23 @@ def _unit_starts(text: str, rules: CoverageRules) -> list[int]:
     return [m.start() for m in rules.unit_start.finditer(text)]
 
 
+#: characters an effect is looked back over from a sentence (:func:`_unit_start`): more than any
+#: real effect holds (the longest real card text has 1,959 characters, the matcher's window is
+#: 2,500), so a real text reads as without the bound; a long text with no effect break (a sentence
+#: repeated 10,000 times) is then searched in time linear in its length, not quadratic
+#: (``bench/fuzz.py`` found 20-27k-character texts of repeated fragments taking 1.2-2.2 s in
+#: coverage alone; issue 8 §2: no card slower than 1 s)
+MAX_EFFECT = 2500
+
+
 def _unit_start(text: str, s: int, starts: list[int]) -> int:
     """(zh) Where the effect holding normalized offset ``s`` starts: the last line break, ``●``
     or circled number before it (a Chinese effect is "①：…才能发动。…特殊召唤。": the sentence
-    that Summons follows the one that says 发动).  ``starts``: :func:`_unit_starts` of ``text``."""
+    that Summons follows the one that says 发动), but never more than :data:`MAX_EFFECT`
+    characters before ``s``.  ``starts``: :func:`_unit_starts` of ``text``."""
     i = bisect_right(starts, s) - 1
-    return starts[i] if i >= 0 else 0
+    u = starts[i] if i >= 0 else 0
+    return u if s - u <= MAX_EFFECT else s - MAX_EFFECT
 
 
 def _minus(span: tuple[int, int], read: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

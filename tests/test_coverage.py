@@ -423,3 +423,41 @@ def test_name_lock_is_read_alike_in_three_languages(lang):
     assert res.coverage == "complete", res.unread
     c = res.conditions[0]
     assert text[c.span[0]:c.span[1]].rstrip("。.").endswith(("once per turn", "1次", "できない"))
+
+
+def test_a_long_text_with_no_effect_break_is_searched_in_linear_time(monkeypatch):
+    """A text of one Summoning sentence repeated thousands of times with no line break, ● or
+    circled number (bench/fuzz.py's repeated fragments) is one "effect": each sentence's search for
+    effect marks looked back to the text's start, so the characters searched grew with the square
+    of the length (1.2-2.2 s a card).  Bounded by ``MAX_EFFECT``: at most that many characters
+    before each sentence are searched.  Counted, not timed: the effect-mark searches are wrapped."""
+    import dataclasses
+
+    import extractor.coverage as C
+
+    rules = C.coverage_rules("zh-CN")
+    searched = [0]
+
+    class Counting:
+        def __init__(self, rx):
+            self.rx = rx
+
+        def search(self, text, pos=0, endpos=None):
+            end = len(text) if endpos is None else endpos
+            searched[0] += max(0, end - pos)
+            return self.rx.search(text, pos, end)
+
+    counted = dataclasses.replace(rules, effect_marks=Counting(rules.effect_marks))
+    monkeypatch.setattr(C, "coverage_rules", lambda lang: counted)
+    sentence = "这张卡在自己墓地存在的场合可以特殊召唤到自己场上。"
+    for n in (200, 2000):
+        text = sentence * n
+        mt = normalize(text, "zh-CN")
+        frame = Frame.from_type_line("Aqua / Effect", 4)
+        searched[0] = 0
+        cov, unread = coverage_of(mt, "zh-CN", frame, segment(mt.text, "zh"), [])
+        assert cov == "partial" and unread
+        per_sentence = searched[0] / n
+        assert per_sentence <= 2500 + 2 * len(sentence), (n, per_sentence)  # (unbounded: ~n x 12)
+    assert C._unit_start("x" * 10000, 9000, []) == 9000 - C.MAX_EFFECT
+    assert C._unit_start("x" * 10000, 900, []) == 0
