@@ -324,8 +324,9 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
         warnings.append(f"no {fam} patterns yet: the text is normalized but no condition is read (frame rules only)")
     if mismatch := language_mismatch(text or pendulum_effect or "", lang):
         warnings.append(mismatch)
-    if frame.kind is None:
-        warnings.append("card type unknown: frame rules not applied and the Tribute count is unknown")
+    unknown_at = len(warnings) if frame.kind is None else None  # (its wording waits for the Tribute count)
+    if unknown_at is not None:
+        warnings.append(UNKNOWN_FRAME + " and the Tribute count is unknown")
     mt = normalize(text or "", lang)
     seg = segment(mt.text, fam, extra_deck=frame.extra_deck)
     budget.length = len(mt.text)
@@ -351,7 +352,14 @@ def analyze_text(text: str, lang: str, frame: Frame | None = None, *, catalog: C
             conds = own_summon_limits(conds, name, lang)  # a Summon limit of another card's name is no condition
         conds = fit_material_lines(conds, frame)  # material lines only on Extra Deck monsters
     profile = build_profile(conds, frame)  # most cards share theirs (no condition: one per frame)
+    if unknown_at is not None and profile.normal_summon is not None and profile.normal_summon.tributes is not None:
+        warnings[unknown_at] = UNKNOWN_FRAME  # the text states the count (Obelisk: "Requires 3 Tributes")
     return conds, profile, tags_from_profile(profile), mt, seg
+
+
+#: the warning of a card whose type is unknown (an i18n file, a JSONL record without ``type``);
+#: " and the Tribute count is unknown" follows it unless the text states the count
+UNKNOWN_FRAME = "card type unknown: frame rules not applied"
 
 
 #: ``id`` of a profile :func:`extractor.profile.build_profile` shares (:func:`extractor.profile.shared`:

@@ -350,5 +350,9 @@ def test_unknown_frame_tributes_as_readme_says(tmp_path):
     lines = {json.loads(x)["id"]: json.loads(x) for x in r.stdout.splitlines()}
     assert lines[10000000]["tributes"] == 3 and lines[2]["tributes"] is None
     assert all(any(w.startswith("card type unknown") for w in x["warnings"]) for x in lines.values())
+    # the warning says the Tribute count is unknown only where it is (a new-user trial saw Obelisk's
+    # "the Tribute count is unknown" beside its tributes: 3)
+    assert not any("Tribute count is unknown" in w for w in lines[10000000]["warnings"])
+    assert any("Tribute count is unknown" in w for w in lines[2]["warnings"])
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "Requires 3 Tributes to Normal\n  Summon\" gives `tributes: 3`" in readme
