@@ -147,3 +147,26 @@ def test_soft_characters_give_the_registers_of_the_long_way(monkeypatch):
     assert not calls  # read from the terms pass: no second scan
     assert Z.normalize_zh("移除１个超量素材").registers == ["old"]
     assert calls  # 移除1个 holds the replacement: the text before is scanned
+
+
+def test_opencc_stamp_sees_an_edit_that_keeps_size_and_modification_time(tmp_path):
+    """The OpenCC file's stamp is the catalog key's stat stamp (size, both times, inode, device):
+    rewriting the file with the same size and its old modification time still changes it (the
+    change time moves), which a (size, modification time) stamp would miss."""
+    import os
+    import time
+
+    from extractor.normalize import zh as Z
+    from extractor.patterns.cache import stat_stamp
+
+    f = tmp_path / "STCharacters.txt"
+    f.write_text("丟\t丢\n", encoding="utf-8")
+    before = Z._opencc_stamp(f)
+    assert before == (str(f), *stat_stamp(os.stat(f)))
+    st = os.stat(f)
+    time.sleep(0.02)
+    f.write_text("丢\t丟\n", encoding="utf-8")  # same size
+    os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))
+    after = Z._opencc_stamp(f)
+    assert after[1] == before[1] and after[2] == before[2]  # size and modification time kept
+    assert after != before

@@ -135,9 +135,11 @@ def _build_bundle(path: Path) -> tuple:
 
 
 def _opencc_stamp(path: Path) -> tuple:
-    """What tells a changed OpenCC table file: its path, size and modification time."""
-    st = path.stat()
-    return str(path), st.st_size, st.st_mtime_ns
+    """What tells a changed OpenCC table file: its path and stat stamp
+    (:func:`extractor.patterns.cache.stat_stamp`, the one the catalog key uses)."""
+    from ..patterns.cache import stat_stamp
+
+    return (str(path), *stat_stamp(path.stat()))
 
 
 @lru_cache(maxsize=1)
@@ -151,8 +153,8 @@ def _bundle() -> tuple:
     counts of the whole run).  They are kept in the cache folder of the compiled catalog
     (:func:`extractor.patterns.cache.cached_build`, ``zh-normalizer-<key>.pickle``; the key hashes
     the catalog's files, this module and the Python version), each ``re`` pattern as its compiled
-    code (:class:`_ReCode`, checked equal to ``re.compile``'s when it is made), with the size and
-    time of OpenCC's file, which the key does not cover: a file that changed since is read again
+    code (:class:`_ReCode`, checked equal to ``re.compile``'s when it is made), with the stat stamp
+    of OpenCC's file (:func:`_opencc_stamp`), which the key does not cover: a file that changed since is read again
     (the tables are then built in the process, as without the cache)."""
     from ..patterns.cache import cached_build
 

@@ -113,6 +113,15 @@ def _current_key() -> str:
 _STAMP_SETTLE_NS = 2_000_000_000
 
 
+def stat_stamp(st: "os.stat_result") -> tuple[int, int, int, int, int]:
+    """What tells that a file changed without reading it, from its ``os.stat`` result: size,
+    modification and change times (ns), inode and device.  An edit always moves the change time
+    (an ordinary process cannot set it back), as Python's bytecode check and git's index rely on.
+    Used for the catalog key (:func:`_stamp`) and for files the key does not cover (the Chinese
+    normalizer's OpenCC table: :func:`extractor.normalize.zh._opencc_stamp`).  Raises nothing."""
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev
+
+
 def _stamp(catalog_dir: Path) -> tuple[str, int]:
     """The stat stamp of the files :func:`_cache_key` hashes (see above): a hash of the Python,
     ``regex`` and pickle versions, each folder's path and, per file, its relative path and stat data
@@ -131,8 +140,7 @@ def _stamp(catalog_dir: Path) -> tuple[str, int]:
         for parts, path in _key_files(base):
             st = os.stat(path)
             newest = max(newest, st.st_mtime_ns, st.st_ctime_ns)
-            h.update(f"\0{'/'.join(parts)}\0{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino} "
-                     f"{st.st_dev}".encode())
+            h.update(f"\0{'/'.join(parts)}\0{' '.join(map(str, stat_stamp(st)))}".encode())
     return h.hexdigest()[:32], newest
 
 
